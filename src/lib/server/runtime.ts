@@ -1,0 +1,2 @@
+export const marker = { startedAt: Date.now() };
+export function hello() { return 'runtime'; }
