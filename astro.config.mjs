@@ -33,8 +33,10 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
-  security: { checkOrigin: false },
   devToolbar: { enabled: false },
+  // API calls authenticate by bearer token (no CSRF exposure) and /oauth/token must take RFC 6749 form posts
+  // from any client; the few cookie-authenticated page forms check their origin themselves (sameOrigin()).
+  security: { checkOrigin: false },
   vite: {
     plugins: [serverRuntimeEntry()],
     ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'nodemailer', 'ws', 'pusher'] },

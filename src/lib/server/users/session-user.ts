@@ -1,0 +1,80 @@
+/** The signed-in user as pages and endpoints see it, and its API payload. */
+import { eq } from 'drizzle-orm';
+import { config } from '../config';
+import { getDb } from '../db/client';
+import { brands, podcasters, users } from '../db/schema';
+import type { UserPayload } from '../../types';
+
+export type UserRow = typeof users.$inferSelect;
+export type BrandRow = typeof brands.$inferSelect;
+export type PodcasterRow = typeof podcasters.$inferSelect;
+
+export interface SessionUser {
+  id: number;
+  type: UserRow['type'];
+  row: UserRow;
+  brand: BrandRow | null;
+  podcaster: PodcasterRow | null;
+  /** The admin's user id while an admin imitates this user. */
+  imitatedBy: number | null;
+}
+
+/** Loads the user with their brand or podcaster record; null for a missing or deleted user. */
+export async function loadSessionUser(userId: number, imitatedBy: number | null = null): Promise<SessionUser | null> {
+  const db = await getDb();
+  const [found] = await db
+    .select({ user: users, brand: brands, podcaster: podcasters })
+    .from(users)
+    .leftJoin(brands, eq(brands.user_id, users.id))
+    .leftJoin(podcasters, eq(podcasters.user_id, users.id))
+    .where(eq(users.id, userId));
+  if (!found || found.user.deleted_at) return null;
+  return { id: found.user.id, type: found.user.type, row: found.user, brand: found.brand, podcaster: found.podcaster, imitatedBy };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** True when the user was seen within the server's online timeout. */
+export function isOnline(lastSeenAt: Date | null, now = Date.now()): boolean {
+  return !!lastSeenAt && now - lastSeenAt.getTime() <= config().onlineTimeout * 1000;
+}
+
+/** The user payload of §3 (never the password hash). */
+export function serializeUser(user: Pick<SessionUser, 'row' | 'brand' | 'podcaster'>): UserPayload {
+  const { row, brand, podcaster } = user;
+  return {
+    id: row.id,
+    encrypted_id: row.encrypted_id,
+    email: row.email,
+    email_verified_at: iso(row.email_verified_at),
+    first_name: row.first_name,
+    last_name: row.last_name,
+    full_name: `${row.first_name} ${row.last_name}`.trim(),
+    address: row.address,
+    country: row.country,
+    type: row.type,
+    payouts_connect: !!row.payouts_connect,
+    is_editor: row.is_editor,
+    default_card_id: row.default_card_id,
+    last_seen_at: iso(row.last_seen_at),
+    is_online: isOnline(row.last_seen_at),
+    avatar: row.avatar,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    deleted_at: iso(row.deleted_at),
+    brand: brand
+      ? { id: brand.id, name: brand.name, country: brand.country, address: brand.address, state: brand.state, zip: brand.zip, url: brand.url, avatar_url: brand.avatar_url, category_id: brand.category_id, ad_ids: brand.ad_ids }
+      : null,
+    podcaster: podcaster ? { id: podcaster.id, source: podcaster.source, service_fee_percent: podcaster.service_fee_percent, is_completed: podcaster.is_completed } : null,
+  };
+}
+
+/** Records that the user was active (at most once a minute, to spare the database). */
+export async function touchLastSeen(user: SessionUser): Promise<void> {
+  const last = user.row.last_seen_at?.getTime() ?? 0;
+  if (Date.now() - last < 60_000) return;
+  const db = await getDb();
+  const now = new Date();
+  await db.update(users).set({ last_seen_at: now }).where(eq(users.id, user.id));
+  user.row.last_seen_at = now;
+}

@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { forbidden, idParam, json, parseBody } from '../../../lib/server/http';
+import { requireUser } from '../../../lib/server/session/guards';
+import { updateUser, updateUserSchema } from '../../../lib/server/users/update-user';
+import { loadSessionUser, serializeUser } from '../../../lib/server/users/session-user';
+
+/** PUT /api/users/{id}: a user edits their own account. */
+export const PUT: APIRoute = async ({ locals, params, request }) => {
+  const user = requireUser(locals);
+  const id = idParam(params.id);
+  if (id !== user.id) throw forbidden();
+  await updateUser(id, await parseBody(request, updateUserSchema));
+  return json({ data: serializeUser((await loadSessionUser(id))!) });
+};
