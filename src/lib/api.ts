@@ -1,0 +1,81 @@
+/**
+ * The browser's API client: bearer token from the cookie (refreshed when under 30 s remain), one
+ * retry after a 401, and a logout to /login when the refresh fails. Errors arrive as ApiError with
+ * the server's message and field errors.
+ */
+import { ofetch, type FetchResponse } from 'ofetch';
+import { freshAccessToken, logout, refreshTokens } from './session';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldErrors = {},
+  ) {
+    super(message);
+  }
+
+  /** The first message of a field, as forms show it. */
+  field(name: string): string | undefined {
+    return this.errors[name]?.[0];
+  }
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /** Skip the bearer token (the spec's guest calls). */
+  guest?: boolean;
+}
+
+function buildUrl(path: string, query?: ApiOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+function send(path: string, options: ApiOptions, token: string | null): Promise<FetchResponse<unknown>> {
+  const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+  if (token && !options.guest) headers.authorization = `Bearer ${token}`;
+  return ofetch.raw(buildUrl(path, options.query), {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: options.body as BodyInit | Record<string, unknown> | undefined,
+    signal: options.signal,
+    credentials: 'same-origin',
+    retry: 0,
+    ignoreResponseError: true,
+  });
+}
+
+async function toError(response: FetchResponse<unknown>): Promise<ApiError> {
+  const data = (response._data ?? {}) as { message?: string; errors?: FieldErrors };
+  const fallback = response.status >= 500 ? 'Something went wrong on our side. Please try again.' : `Request failed (${response.status}).`;
+  return new ApiError(response.status, data.message || fallback, data.errors ?? {});
+}
+
+/** Calls the API and answers the parsed JSON body. */
+export async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
+  const token = options.guest ? null : await freshAccessToken();
+  let response = await send(path, options, token);
+  if (response.status === 401 && !options.guest) {
+    const refreshed = await refreshTokens(true).catch(() => false);
+    if (!refreshed) {
+      logout();
+      throw await toError(response);
+    }
+    response = await send(path, options, await freshAccessToken());
+    if (response.status === 401) {
+      logout();
+      throw await toError(response);
+    }
+  }
+  if (!response.ok) throw await toError(response);
+  return response._data as T;
+}
