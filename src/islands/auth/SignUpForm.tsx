@@ -1,0 +1,90 @@
+import { useState, type SubmitEvent } from 'react';
+import { api, ApiError } from '../../lib/api';
+import { signIn } from '../../lib/session';
+
+interface Props {
+  initialType: 'BRAND' | 'PODCASTER';
+}
+
+type Errors = Record<string, string | undefined>;
+
+/** Sign-up for a brand or a podcaster; on success the user is signed in and asked for the emailed code. */
+export default function SignUpForm({ initialType }: Props) {
+  const [type, setType] = useState<'BRAND' | 'PODCASTER'>(initialType);
+  const [form, setForm] = useState({ first_name: '', last_name: '', email: '', password: '', company_name: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setErrors({});
+    setMessage(null);
+    try {
+      await api('/register', { method: 'POST', guest: true, body: { type, ...form, company_name: type === 'BRAND' ? form.company_name : undefined } });
+      await signIn(form.email.trim(), form.password);
+      window.location.assign('/verify/email');
+    } catch (e) {
+      setBusy(false);
+      if (e instanceof ApiError) {
+        const next: Errors = {};
+        for (const [field, list] of Object.entries(e.errors)) next[field] = list[0];
+        setErrors(next);
+        if (!Object.keys(next).length) setMessage(e.message);
+      } else {
+        setMessage('We could not reach Cuepoint. Check your connection and try again.');
+      }
+    }
+  }
+
+  const field = (key: keyof typeof form, label: string, props: Record<string, unknown> = {}) => (
+    <div className="field">
+      <label htmlFor={`signup-${key}`}>{label}</label>
+      <input
+        id={`signup-${key}`}
+        value={form[key]}
+        onChange={set(key)}
+        aria-invalid={errors[key] ? 'true' : undefined}
+        aria-describedby={errors[key] ? `signup-${key}-error` : undefined}
+        {...props}
+      />
+      {errors[key] && <p id={`signup-${key}-error`} className="field-error">{errors[key]}</p>}
+    </div>
+  );
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {message && <p className="alert alert-error" role="alert">{message}</p>}
+      <fieldset className="role-choice">
+        <legend>I am signing up as</legend>
+        <label className="role-option">
+          <input type="radio" name="type" value="BRAND" checked={type === 'BRAND'} onChange={() => setType('BRAND')} />
+          <strong>A brand</strong>
+          <span>Run campaigns and hire podcasters</span>
+        </label>
+        <label className="role-option">
+          <input type="radio" name="type" value="PODCASTER" checked={type === 'PODCASTER'} onChange={() => setType('PODCASTER')} />
+          <strong>A podcaster</strong>
+          <span>Find sponsors and host your show</span>
+        </label>
+      </fieldset>
+      {errors.type && <p className="field-error">{errors.type}</p>}
+      <div className="row-2">
+        {field('first_name', 'First name', { autoComplete: 'given-name', required: true })}
+        {field('last_name', 'Last name', { autoComplete: 'family-name', required: true })}
+      </div>
+      {type === 'BRAND' && field('company_name', 'Company name', { autoComplete: 'organization' })}
+      {field('email', 'Work email', { type: 'email', autoComplete: 'email', required: true })}
+      {field('password', 'Password', { type: 'password', autoComplete: 'new-password', required: true, minLength: 8 })}
+      {!errors.password && <p className="field-hint" style={{ marginTop: '-.5rem' }}>At least 8 characters.</p>}
+      <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
+        {busy && <span className="spinner" aria-hidden="true" />}
+        {busy ? 'Creating your account…' : 'Create account'}
+      </button>
+    </form>
+  );
+}
