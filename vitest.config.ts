@@ -16,10 +16,12 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          globalSetup: ['tests/api/global-setup.ts'],
+          setupFiles: ['tests/api/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // One worker runs every file in one process: the server and the builders share one database.
           fileParallelism: false,
+          isolate: false,
         },
       },
     ],

@@ -1,39 +1,30 @@
 // Serves the built product in one process: migrate, seed an empty database, work the queue,
-// answer HTTP (Astro pages and API) and, later, the realtime WebSocket on the same port.
-import http from 'node:http';
+// answer HTTP (Astro pages and API) on PORT and HOST.
+import { existsSync } from 'node:fs';
 
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-process.env.ASTRO_NODE_LOGGING = 'disabled';
-
-const runtime = await import('../dist/server/runtime.mjs').catch((error) => {
+if (!existsSync(new URL('../dist/server/runtime.mjs', import.meta.url))) {
   console.error('The product is not built yet: run `npm run build` first (npm start does it for you).');
-  console.error(error);
-  process.exit(1);
-});
-
-let cfg;
-try {
-  cfg = runtime.config();
-} catch (error) {
-  console.error(`[cuepoint] ${error.message}`);
   process.exit(1);
 }
 
+const { createCuepointServer } = await import('./create-server.mjs');
+
+let app;
 try {
-  await runtime.boot({ seed: cfg.seedDemo, worker: true });
+  app = await createCuepointServer();
 } catch (error) {
-  console.error('[cuepoint] could not prepare the database:', error);
+  // Configuration errors are sentences that name the variable; anything else is a failed database start.
+  console.error(`[cuepoint] could not start: ${error?.message ?? error}`);
+  if (!error?.constructor?.name?.includes('Config')) console.error(error);
   process.exit(1);
 }
 
-const { handler } = await import('../dist/server/entry.mjs');
-const extra = typeof runtime.attachServer === 'function' ? runtime.attachServer : null;
+const { server, runtime, config: cfg } = app;
 
-const server = http.createServer((req, res) => {
-  if (extra?.handleHttp && extra.handleHttp(req, res)) return;
-  handler(req, res);
+server.on('error', (error) => {
+  console.error(`[cuepoint] could not listen on ${cfg.host}:${cfg.port}: ${error.message}`);
+  process.exit(1);
 });
-extra?.(server);
 
 server.listen(cfg.port, cfg.host, () => {
   const address = server.address();

@@ -7,7 +7,8 @@ import { closeDb } from './db/client';
 import { migrate } from './db/migrate';
 import { ensureWebClient } from './auth/oauth-clients';
 import { startWorker, stopWorker, workReady } from './jobs/queue';
-import { isDatabaseEmpty, seedDemo } from './seed/demo';
+import { isDatabaseEmpty, seedCatalogue, seedDemo } from './seed/demo';
+import { getDb } from './db/client';
 import './mail/send-mail';
 
 const KEY = Symbol.for('cuepoint.boot');
@@ -27,6 +28,8 @@ export function boot(options: BootOptions = {}): Promise<void> {
     config();
     await migrate();
     await ensureWebClient();
+    // The ad types and categories are reference data every install needs, demo or not.
+    await (await getDb()).transaction((tx) => seedCatalogue(tx));
     if ((options.seed ?? config().seedDemo) && (await isDatabaseEmpty())) {
       await seedDemo();
       console.log('[cuepoint] seeded demo data');

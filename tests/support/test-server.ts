@@ -1,0 +1,81 @@
+/**
+ * Starts the BUILT product on a free port with a fresh database, once per test worker. The server runs
+ * in the test process, so builders share its database handle (PGlite has one connection per process).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export interface TestServer {
+  baseUrl: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+const KEY = Symbol.for('cuepoint.test-server');
+type Holder = { [KEY]?: Promise<TestServer> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv: Server = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Empties a PostgreSQL database so every run starts fresh. */
+async function resetPostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
+  } finally {
+    await client.end();
+  }
+}
+
+async function start(): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-api-'));
+  const port = await freePort();
+  Object.assign(process.env, {
+    APP_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: 'false',
+  });
+  if (process.env.TEST_DATABASE_URL) {
+    process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+    await resetPostgres(process.env.TEST_DATABASE_URL);
+  } else {
+    delete process.env.DATABASE_URL;
+  }
+  // @ts-expect-error plain ES module without types
+  const { createCuepointServer } = (await import('../../server/create-server.mjs')) as { createCuepointServer: (o: { seed: boolean }) => Promise<{ server: import('node:http').Server; runtime: { shutdown(): Promise<void> } }> };
+  const { server, runtime } = await createCuepointServer({ seed: false });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+      await runtime.shutdown();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The worker's test server, started on first use. */
+export function testServer(): Promise<TestServer> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= start();
+  return holder[KEY];
+}
