@@ -22,6 +22,16 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'realtime',
+          include: ['tests/realtime/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
+        },
+      },
     ],
   },
 });
