@@ -85,8 +85,13 @@ export function connected(client: Pusher): Promise<string> {
   });
 }
 
-/** Resolves with the first payload of `event` on a channel or client. */
-export function nextEvent<T = unknown>(target: Channel | Pusher, event: string): Promise<T> {
+interface Bindable {
+  bind(event: string, callback: (data: never) => void): unknown;
+  unbind(event: string, callback: (data: never) => void): unknown;
+}
+
+/** Resolves with the first payload of `event` on a channel, client or connection. */
+export function nextEvent<T = unknown>(target: Bindable, event: string): Promise<T> {
   return new Promise((resolve) => {
     const handler = (data: T) => {
       target.unbind(event, handler);
@@ -166,4 +171,20 @@ export class RawClient {
 
 export function rawUrl(server: TestServer, key: string = APP.key, query = 'protocol=7&client=js&version=8.6.0'): string {
   return `ws://127.0.0.1:${server.port}/app/${key}?${query}`;
+}
+
+/**
+ * Sends pusher:ping and resolves on the pong. The server handles a socket's frames in order, so
+ * anything it was going to send this client before the pong has arrived by then.
+ */
+export function roundTrip(client: Pusher): Promise<void> {
+  return new Promise((resolve) => {
+    const handler = (message: { event: string }) => {
+      if (message.event !== 'pusher:pong') return;
+      client.connection.unbind('message', handler);
+      resolve();
+    };
+    client.connection.bind('message', handler);
+    client.send_event('pusher:ping', {});
+  });
 }
