@@ -5,7 +5,7 @@
 // loop; on a small machine they still share its CPUs, so the figures are a floor, not a ceiling.
 //
 //   npm run bench:realtime
-//   BENCH_CONNECTIONS=5000 BENCH_MESSAGES=500 BENCH_CONCURRENCY=20 npm run bench:realtime
+//   BENCH_CONNECTIONS=5000 BENCH_MESSAGES=500 BENCH_CONCURRENCY=10 npm run bench:realtime
 
 import { createServer, Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -24,7 +24,7 @@ else await clients(workerData);
 async function main() {
   const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
   const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200);
-  const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+  const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
   const PAYLOAD_BYTES = Number(process.env.BENCH_PAYLOAD_BYTES ?? 256);
   const { createRealtimeServer } = await import('../src/lib/server/realtime/protocol-server.ts');
 

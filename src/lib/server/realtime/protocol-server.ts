@@ -108,8 +108,9 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
   const channels = new Map<string, ChannelState>();
   const counters = { eventsReceived: 0, messagesDelivered: 0 };
 
-  function send(conn: Connection, message: string): void {
-    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
+  function send(conn: Connection, message: string | Buffer): void {
+    // Buffers go out as text frames too; fan-out passes one, encoded once, to every recipient.
+    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message, { binary: false });
   }
 
   function sendError(conn: Connection, message: string, code: number | null): void {
@@ -123,7 +124,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
   function publish(channel: string, event: string, data: string, exceptSocketId?: string): void {
     const state = channels.get(channel);
     if (!state) return;
-    const message = frame(event, data, channel);
+    const message = Buffer.from(frame(event, data, channel));
     for (const conn of state.sockets) {
       if (conn.socketId === exceptSocketId) continue;
       send(conn, message);
@@ -253,7 +254,9 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     if (!state) return;
     counters.eventsReceived++;
     const userId = conn.presenceIds.get(channel);
-    const message = JSON.stringify(userId === undefined ? { event, channel, data: encoded } : { event, channel, data: encoded, user_id: userId });
+    const message = Buffer.from(
+      JSON.stringify(userId === undefined ? { event, channel, data: encoded } : { event, channel, data: encoded, user_id: userId }),
+    );
     for (const other of state.sockets) {
       if (other === conn) continue;
       send(other, message);
