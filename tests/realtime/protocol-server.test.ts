@@ -62,6 +62,34 @@ describe('connection', () => {
     expect((await old.closed).code).toBe(4007);
   });
 
+  it('closes a malformed key with 4001 without disturbing the server', async () => {
+    const raw = track(new RawClient(rawUrl(server, '%E0%A4%A')));
+    expect((await raw.closed).code).toBe(4001);
+    const after = track(new RawClient(rawUrl(server)));
+    await after.socketId();
+  });
+
+  it('closes connections beyond maxConnections with 4100 (over capacity)', async () => {
+    const small = await startServer({ maxConnections: 1 });
+    try {
+      const first = track(new RawClient(rawUrl(small)));
+      await first.socketId();
+      const second = track(new RawClient(rawUrl(small)));
+      expect(await second.closed).toEqual({ code: 4100, reason: 'Over capacity' });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('answers malformed frames with pusher:error and keeps the connection', async () => {
+    const raw = track(new RawClient(rawUrl(server)));
+    await raw.socketId();
+    raw.ws.send('not json');
+    expect(await raw.nextEvent('pusher:error')).toMatchObject({ data: { message: 'Invalid JSON.' } });
+    raw.send({ event: 'pusher:ping', data: {} });
+    await raw.nextEvent('pusher:pong');
+  });
+
   it('answers pusher:ping with pusher:pong', async () => {
     const raw = track(new RawClient(rawUrl(server)));
     await raw.socketId();

@@ -319,7 +319,12 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
 
   function accept(ws: WebSocket, req: IncomingMessage): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const key = decodeURIComponent(url.pathname.slice('/app/'.length));
+    let key: string | null = null;
+    try {
+      key = decodeURIComponent(url.pathname.slice('/app/'.length));
+    } catch {
+      // a malformed %-escape is simply not our key
+    }
     if (key !== options.key) {
       ws.close(4001, 'Application does not exist');
       return;
