@@ -375,7 +375,11 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     const now = Date.now();
     for (const conn of connections) {
       if (conn.pingSentAt !== null) {
-        if (now - conn.pingSentAt >= pongTimeoutMs) conn.ws.close(4201, 'Pong reply not received');
+        if (now - conn.pingSentAt >= pongTimeoutMs) {
+          // Out of the sweep at once: the close handshake may take a while and must not be retried every tick.
+          connections.delete(conn);
+          conn.ws.close(4201, 'Pong reply not received');
+        }
       } else if (now - conn.lastSeen >= activityMs) {
         conn.pingSentAt = now;
         // Both kinds: browsers answer protocol pings themselves, older clients only answer pusher:ping.
