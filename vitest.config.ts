@@ -24,6 +24,16 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'realtime',
+          include: ['tests/realtime/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
+        },
+      },
     ],
   },
 });
