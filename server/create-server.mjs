@@ -12,8 +12,9 @@ export async function createCuepointServer({ seed, worker = true } = {}) {
   await runtime.boot({ seed: seed ?? cfg.seedDemo, worker });
   const { handler } = await import('../dist/server/entry.mjs');
   const attach = typeof runtime.attachServer === 'function' ? runtime.attachServer : null;
-  const server = http.createServer(handler);
-  // Attached handlers see requests before Astro and upgrades on the same port.
+  const server = http.createServer();
+  // The runtime puts the embedded realtime server in front of Astro (its HTTP API and WebSocket upgrades).
   if (attach) attach(server, handler);
+  else server.on('request', handler);
   return { server, runtime, config: cfg };
 }

@@ -10,7 +10,7 @@ import { touchLastSeen } from './lib/server/users/session-user';
 import { ensureBooted } from './lib/server/runtime';
 import { fillPath, matchRoute } from './routes';
 
-const API_PREFIXES = ['/api/', '/oauth/', '/broadcasting/', '/webhooks/', '/register', '/feeds/', '/media/'];
+const API_PREFIXES = ['/api/', '/oauth/', '/broadcasting/', '/webhooks/', '/register', '/feeds/', '/media/', '/apps/'];
 const isApi = (path: string) => API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
 const isAsset = (path: string) => path.startsWith('/_astro/') || path.startsWith('/_image') || /\.(ico|png|svg|jpg|webp|css|js|txt|xml|webmanifest|woff2?)$/.test(path);
 

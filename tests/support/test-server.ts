@@ -57,7 +57,6 @@ async function start(): Promise<TestServer> {
   } else {
     delete process.env.DATABASE_URL;
   }
-  // @ts-expect-error plain ES module without types
   const { createCuepointServer } = (await import('../../server/create-server.mjs')) as { createCuepointServer: (o: { seed: boolean }) => Promise<{ server: import('node:http').Server; runtime: { shutdown(): Promise<void> } }> };
   const { server, runtime } = await createCuepointServer({ seed: false });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

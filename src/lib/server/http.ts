@@ -57,16 +57,26 @@ function messageFor(issue: z.core.$ZodIssue, path: string): string {
   }
 }
 
-/** Turns a zod error into the 422 HttpError the client reads. */
-export function validationError(error: z.ZodError): HttpError {
+/** The field errors of a zod error, with Laravel-style messages. */
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const path = issue.path.join('.') || 'body';
     (errors[path] ??= []).push(messageFor(issue, path));
   }
+  return errors;
+}
+
+/** The 422 HttpError for a set of field errors ("The x field is required. (and 2 more errors)"). */
+export function fieldErrors(errors: FieldErrors): HttpError {
   const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
   const more = Object.values(errors).flat().length - 1;
   return new HttpError(422, more > 0 ? `${first} (and ${more} more error${more > 1 ? 's' : ''})` : first, errors);
+}
+
+/** Turns a zod error into the 422 HttpError the client reads. */
+export function validationError(error: z.ZodError): HttpError {
+  return fieldErrors(zodFieldErrors(error));
 }
 
 /** Validates a value with a schema, throwing the 422 HttpError on failure. */

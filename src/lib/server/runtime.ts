@@ -53,3 +53,4 @@ export async function shutdown(): Promise<void> {
 export { seedDemo, isDatabaseEmpty, workReady };
 export { config } from './config';
 export { DEMO_SIGN_INS, DEMO_PASSWORD } from './seed/demo';
+export { attachServer } from './realtime/realtime';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { randomToken } from '../crypto';
 import { getDb } from '../db/client';
 import { brands, podcasters, users } from '../db/schema';
-import { fieldError } from '../http';
+import { fieldError, fieldErrors, zodFieldErrors } from '../http';
 import { hashPassword } from '../auth/passwords';
 import { sendVerification } from './email-verification';
 
@@ -19,11 +19,26 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
+async function emailTaken(email: string): Promise<boolean> {
+  const db = await getDb();
+  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+  return !!taken;
+}
+
+/** Validates a sign-up in one pass, the taken-email rule included, so every field error shows at once. */
+export async function validateRegistration(body: Record<string, unknown>): Promise<RegisterInput> {
+  const result = registerSchema.safeParse(body);
+  const errors = result.success ? {} : zodFieldErrors(result.error);
+  const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+  if (email && !errors.email && (await emailTaken(email))) errors.email = ['The email has already been taken.'];
+  if (!result.success || Object.keys(errors).length) throw fieldErrors(errors);
+  return result.data;
+}
+
 /** Creates the user with their brand or podcaster record and mails the verification code. */
 export async function registerUser(input: RegisterInput): Promise<number> {
   const db = await getDb();
-  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`);
-  if (taken) throw fieldError('email', 'The email has already been taken.');
+  if (await emailTaken(input.email)) throw fieldError('email', 'The email has already been taken.');
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
     const [user] = await tx

@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+
+export const PORTS = { main: 4610, shortTokens: 4611 };
+
+const server = (name: string, port: number, env: Record<string, string> = {}) => ({
+  command: `node tests/e2e/serve.mjs ${name}`,
+  url: `http://127.0.0.1:${port}/login`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, APP_ENV: 'test', SEED_DEMO: 'true', ...env },
+});
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'tests/.artifacts/results',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORTS.main}`,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    },
+  },
+  webServer: [
+    server('e2e', PORTS.main),
+    // Access tokens that live 31 s: the client refreshes them (under 30 s left) in the middle of a session.
+    server('e2e-short', PORTS.shortTokens, { ACCESS_TOKEN_TTL: '31' }),
+  ],
+});

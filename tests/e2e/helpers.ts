@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { codeOf, waitForMail } from '../support/mail';
+
+export const DEMO_PASSWORD = 'cuepoint-demo';
+export const dataDir = (name = 'e2e') => fileURLToPath(new URL(`../.artifacts/${name}`, import.meta.url));
+
+/** A unique address for a new account. */
+export const freshEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** Signs in through the login form. */
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD, redirect?: string) {
+  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Closes the startup popup when it shows. */
+export async function dismissStartupPopup(page: Page) {
+  const dialog = page.getByRole('dialog');
+  if (await dialog.isVisible().catch(() => false)) await dialog.getByRole('button', { name: /close|got it/i }).first().click();
+}
+
+/** Reads the code from the verification mail and enters it. */
+export async function verifyEmailFromMail(page: Page, email: string, dir = dataDir()) {
+  await expect(page).toHaveURL(/\/verify\/email/);
+  const code = codeOf(await waitForMail(dir, email));
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify email' }).click();
+}
