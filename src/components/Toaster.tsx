@@ -1,0 +1,36 @@
+import { useStore } from '@nanostores/react';
+import { $toasts, dismissToast, type Toast } from '../lib/stores/toasts';
+import { Icon } from './Icon';
+import '../styles/kit.css';
+
+function ToastItem({ item }: { item: Toast }) {
+  return (
+    <div className={`cp-toast cp-toast--${item.kind}`} role={item.kind === 'error' ? 'alert' : 'status'}>
+      <Icon name={item.kind === 'error' ? 'error' : 'check-circle'} size={20} />
+      <div className="cp-toast__body">
+        {item.title ? <strong className="cp-toast__title">{item.title}</strong> : null}
+        {item.text}
+      </div>
+      <button type="button" className="cp-icon-button" aria-label="Dismiss" onClick={() => dismissToast(item.id)}>
+        <Icon name="close" size={16} />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The toast stack, bottom left. Mount once per page (in the shell, `client:load`);
+ * show toasts from anywhere with `toast.success(text)` / `toast.error(text)`.
+ */
+export function Toaster() {
+  const toasts = useStore($toasts);
+  return (
+    <section className="cp-toaster" aria-label="Notifications" aria-live="polite" aria-relevant="additions">
+      {toasts.map((t) => (
+        <ToastItem key={t.id} item={t} />
+      ))}
+    </section>
+  );
+}
+
+export default Toaster;
