@@ -202,3 +202,29 @@ export function afterPodcastSwitch(pathname: string): string | null {
 export function notificationsHeader(unreadCount: number): string {
   return `${unreadCount} New Notification${unreadCount === 1 ? '' : 's'}`;
 }
+
+/** The Help Center, opened in a new tab from the profile menu. */
+export const HELP_CENTER_URL = 'https://help.cuepoint.test';
+
+/** One entry of the bell dropdown, as the server hands it to the island. */
+export interface ShellNotification {
+  id: string;
+  title: string;
+  description: string;
+  created_at: string;
+  read: boolean;
+  /** Where clicking goes (the notification's workroom), else /workrooms. */
+  link: string;
+  /** Whether the user the notification is about is online. */
+  online: boolean;
+  img: string | null;
+}
+
+/** Who the support chat is started with. */
+export interface ChatIdentity {
+  email: string;
+  userId: number;
+  name: string;
+  avatar: string | null;
+  isPodcaster: boolean;
+}
