@@ -69,7 +69,7 @@ export default function SideNav({ entries, currentHref }: Props) {
   useEffect(() => {
     document.body.classList.toggle('nav-open', open);
     if (!open) return;
-    navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    navRef.current?.querySelector<HTMLElement>('.sidenav__list a, .sidenav__list button')?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         closeNav();
@@ -90,6 +90,20 @@ export default function SideNav({ entries, currentHref }: Props) {
   return (
     <>
       <nav id="app-nav" ref={navRef} className={`sidenav${open ? ' sidenav--open' : ''}`} aria-label="Main">
+        <div className="sidenav__drawer-head">
+          <span className="sidenav__drawer-title">Menu</span>
+          <button
+            type="button"
+            className="topbar__icon-button"
+            aria-label="Close menu"
+            onClick={() => {
+              closeNav();
+              document.getElementById('nav-menu-button')?.focus();
+            }}
+          >
+            <Icon name="close" size={22} />
+          </button>
+        </div>
         <ul className="sidenav__list">
           {entries.map((e) =>
             e.kind === 'link' ? (
