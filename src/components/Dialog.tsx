@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { DIALOG_WIDTH_DEFAULT } from '../lib/constants';
 import { Icon } from './Icon';
+import { Toaster } from './Toaster';
 import '../styles/kit.css';
 
 export interface DialogProps {
@@ -89,6 +90,7 @@ export function Dialog({
           </header>
           <div className="cp-dialog__body">{children}</div>
           {footer ? <footer className="cp-dialog__footer">{footer}</footer> : null}
+          <Toaster placement="dialog" />
         </div>
       ) : null}
     </dialog>

@@ -49,7 +49,7 @@ export function RatingInput({ label, name, value, onChange, readOnly = false, di
     <fieldset className="cp-rating" disabled={disabled} aria-describedby={error ? errorId : undefined}>
       <legend>{label}</legend>
       <span className="cp-rating__stars">
-        <label className="cp-sr-only">
+        <label className="cp-sr-only cp-rating__none">
           <input type="radio" name={name} value="0" checked={current === 0} onChange={() => onChange?.(0)} />
           {ratingLabel(0)}
         </label>

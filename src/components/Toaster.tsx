@@ -18,14 +18,25 @@ function ToastItem({ item }: { item: Toast }) {
   );
 }
 
+export interface ToasterProps {
+  /** 'page' (default): the one stack of the page. 'dialog': the copy a modal Dialog renders inside itself. */
+  placement?: 'page' | 'dialog';
+}
+
 /**
  * The toast stack, bottom left. Mount once per page (in the shell, `client:load`);
  * show toasts from anywhere with `toast.success(text)` / `toast.error(text)`.
+ * Open Dialogs render their own copy, because a modal dialog covers and inerts the page.
  */
-export function Toaster() {
+export function Toaster({ placement = 'page' }: ToasterProps) {
   const toasts = useStore($toasts);
   return (
-    <section className="cp-toaster" aria-label="Notifications" aria-live="polite" aria-relevant="additions">
+    <section
+      className={`cp-toaster cp-toaster--${placement}`}
+      aria-label="Notifications"
+      aria-live="polite"
+      aria-relevant="additions"
+    >
       {toasts.map((t) => (
         <ToastItem key={t.id} item={t} />
       ))}

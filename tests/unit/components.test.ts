@@ -91,3 +91,37 @@ describe('blocks (core §4, §9)', () => {
     expect(render(CardBrandLogo, { brand: 'other' })).toContain('aria-label="Card"');
   });
 });
+
+describe('DatePicker (core §5, §9)', async () => {
+  const { DatePicker } = await import('~/components/DatePicker');
+  it('renders a labelled toggle with the month/day/year value and the first error', () => {
+    const html = render(DatePicker, {
+      label: 'Delivery date', name: 'delivery_date', value: '2024-03-05', onChange: noop, id: 'dd',
+      errors: { delivery_date: ['Pick a later date.', 'x'] },
+    });
+    expect(html).toContain('<label class="cp-field__label" id="dd-label" for="dd-toggle">Delivery date</label>');
+    expect(html).toContain('aria-haspopup="dialog"');
+    expect(html).toContain('03/05/2024');
+    expect(html).toContain('Pick a later date.');
+    expect(html).toContain('name="delivery_date" value="2024-03-05"');
+  });
+  it('inline calendar starts weeks on Sunday and disables days outside min/max', () => {
+    const html = render(DatePicker, {
+      label: 'Slots', name: 'dates', multiple: true, value: ['2024-03-05', '2024-03-06'], limit: 2,
+      onChange: noop, inline: true, min: '2024-03-04', max: '2024-03-20',
+    });
+    expect(html.indexOf('abbr="Sunday"')).toBeLessThan(html.indexOf('abbr="Monday"'));
+    expect(html).toContain('March 2024');
+    expect(html).toMatch(/data-date="2024-03-03"[^>]*aria-disabled="true"/);
+    expect(html).not.toMatch(/data-date="2024-03-04"[^>]*aria-disabled/);
+    expect(html).toMatch(/data-date="2024-03-05"[^>]*aria-pressed="true"/);
+    expect(html).toContain('2 of 2 selected');
+    expect(html).toContain('name="dates[]" value="2024-03-06"');
+  });
+  it('shows 12-hour time', () => {
+    const html = render(DatePicker, { label: 'Publish', name: 'publish_date', value: '2024-03-05T15:30', time: true, onChange: noop, inline: true });
+    expect(html).toContain('aria-label="Hour"');
+    expect(html).toMatch(/<option value="3" selected="">3<\/option>/);
+    expect(html).toMatch(/<option value="PM" selected="">PM<\/option>/);
+  });
+});

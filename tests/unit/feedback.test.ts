@@ -72,7 +72,7 @@ describe('icons', () => {
 describe('Toaster', () => {
   it('renders the bottom-left live region', () => {
     const html = renderToStaticMarkup(createElement(Toaster));
-    expect(html).toContain('class="cp-toaster"');
+    expect(html).toContain('class="cp-toaster cp-toaster--page"');
     expect(html).toContain('aria-live="polite"');
   });
 });

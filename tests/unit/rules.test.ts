@@ -228,3 +228,27 @@ describe('route chunk-load failure reloads at most once a day (core §9)', () =>
     expect(installChunkReload(undefined)).toBeTypeOf('function');
   });
 });
+
+describe('date picker keyboard and time values', async () => {
+  const { dayAfterKey, clampDay, splitDateTime, joinDateTime, weekday } = await import('~/lib/rules/date-picker');
+  it('moves by day, week, week edges (Sunday first) and month', () => {
+    const tue = '2024-03-05';
+    expect(weekday(tue)).toBe(2);
+    expect(dayAfterKey(tue, 'ArrowLeft')).toBe('2024-03-04');
+    expect(dayAfterKey(tue, 'ArrowRight')).toBe('2024-03-06');
+    expect(dayAfterKey(tue, 'ArrowUp')).toBe('2024-02-27');
+    expect(dayAfterKey(tue, 'ArrowDown')).toBe('2024-03-12');
+    expect(dayAfterKey(tue, 'Home')).toBe('2024-03-03');
+    expect(dayAfterKey(tue, 'End')).toBe('2024-03-09');
+    expect(dayAfterKey(tue, 'PageUp')).toBe('2024-02-05');
+    expect(dayAfterKey(tue, 'PageDown', true)).toBe('2025-03-05');
+    expect(dayAfterKey(tue, 'a')).toBeNull();
+  });
+  it('clamps into bounds and joins date and time', () => {
+    expect(clampDay('2024-01-01', { min: '2024-02-01' })).toBe('2024-02-01');
+    expect(clampDay('2024-12-01', { max: '2024-02-01' })).toBe('2024-02-01');
+    expect(splitDateTime('2024-03-05T14:30')).toEqual({ day: '2024-03-05', time: '14:30' });
+    expect(splitDateTime('2024-03-05')).toEqual({ day: '2024-03-05', time: '' });
+    expect(joinDateTime('2024-03-05', '09:00')).toBe('2024-03-05T09:00');
+  });
+});

@@ -125,3 +125,54 @@ export function formatTime12(time: string): string {
   const { hour, period } = to12Hour(Number(m[1]));
   return `${hour}:${m[2]} ${period}`;
 }
+
+/** Day of the week of a 'YYYY-MM-DD' day, 0 = Sunday. */
+export function weekday(day: string): number {
+  return parseDay(day)?.getUTCDay() ?? 0;
+}
+
+/**
+ * Calendar grid keyboard moves (WAI-ARIA date picker pattern): arrows by day and week,
+ * Home/End to the week's Sunday/Saturday, Page Up/Down by month (with Shift by year).
+ * Returns the day to focus, or null for other keys.
+ */
+export function dayAfterKey(day: string, key: string, shiftKey = false): string | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(day, -1);
+    case 'ArrowRight':
+      return addDays(day, 1);
+    case 'ArrowUp':
+      return addDays(day, -7);
+    case 'ArrowDown':
+      return addDays(day, 7);
+    case 'Home':
+      return addDays(day, -((weekday(day) - WEEK_STARTS_ON + 7) % 7));
+    case 'End':
+      return addDays(day, 6 - ((weekday(day) - WEEK_STARTS_ON + 7) % 7));
+    case 'PageUp':
+      return addMonths(day, shiftKey ? -12 : -1);
+    case 'PageDown':
+      return addMonths(day, shiftKey ? 12 : 1);
+    default:
+      return null;
+  }
+}
+
+/** Moves a day inside the optional bounds. */
+export function clampDay(day: string, { min, max }: DayBounds = {}): string {
+  if (min && day < min.slice(0, 10)) return min.slice(0, 10);
+  if (max && day > max.slice(0, 10)) return max.slice(0, 10);
+  return day;
+}
+
+/** Splits 'YYYY-MM-DDTHH:mm' (or a space instead of T) into its day and 'HH:mm' ('' when absent). */
+export function splitDateTime(value: string | null | undefined): { day: string; time: string } {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?/.exec(value ?? '');
+  return { day: m?.[1] ?? '', time: m?.[2] ?? '' };
+}
+
+/** Joins a day and an 'HH:mm' time as 'YYYY-MM-DDTHH:mm' (local wall time, no zone). */
+export function joinDateTime(day: string, time: string): string {
+  return time ? `${day}T${time}` : day;
+}
