@@ -65,16 +65,25 @@ function Group({ group, currentHref }: { group: NavGroup; currentHref: string | 
 export default function SideNav({ entries, currentHref }: Props) {
   const open = useStore($navOpen);
   const navRef = useRef<HTMLElement>(null);
+  const wasOpen = useRef(false);
 
   useEffect(() => {
     document.body.classList.toggle('nav-open', open);
-    if (!open) return;
+    // While the drawer is open the rest of the page is inert, so Tab stays inside the drawer.
+    const outside = document.querySelectorAll<HTMLElement>('[data-drawer-inert]');
+    outside.forEach((el) => {
+      el.inert = open;
+    });
+    if (!open) {
+      // Back from the drawer: focus returns to the menu button that opened it.
+      if (wasOpen.current) document.getElementById('nav-menu-button')?.focus();
+      wasOpen.current = false;
+      return;
+    }
+    wasOpen.current = true;
     navRef.current?.querySelector<HTMLElement>('.sidenav__list a, .sidenav__list button')?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        closeNav();
-        document.getElementById('nav-menu-button')?.focus();
-      }
+      if (e.key === 'Escape') closeNav();
     };
     const onResize = () => {
       if (window.innerWidth >= 1024) closeNav();
@@ -92,15 +101,7 @@ export default function SideNav({ entries, currentHref }: Props) {
       <nav id="app-nav" ref={navRef} className={`sidenav${open ? ' sidenav--open' : ''}`} aria-label="Main">
         <div className="sidenav__drawer-head">
           <span className="sidenav__drawer-title">Menu</span>
-          <button
-            type="button"
-            className="topbar__icon-button"
-            aria-label="Close menu"
-            onClick={() => {
-              closeNav();
-              document.getElementById('nav-menu-button')?.focus();
-            }}
-          >
+          <button type="button" className="topbar__icon-button" aria-label="Close menu" onClick={closeNav}>
             <Icon name="close" size={22} />
           </button>
         </div>
