@@ -1,0 +1,67 @@
+import { Icon } from '../../components/Icon';
+import { timeFromNow } from '../../lib/format/dates';
+import { notificationsHeader } from '../../lib/shell-rules';
+import type { ShellNotification } from '../../lib/shell-rules';
+import { useDropdown } from './use-dropdown';
+
+interface Props {
+  items: ShellNotification[];
+  unread: number;
+}
+
+/** The bell: '{n} New Notification(s)', the latest notifications (unread first) linking to their workroom, or 'View Workrooms'. */
+export default function NotificationBell({ items, unread }: Props) {
+  const { open, toggle, buttonRef, rootRef, panelRef, onKeyDown } = useDropdown();
+  const header = notificationsHeader(unread);
+  return (
+    <div className="dropdown bell" ref={rootRef} onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="topbar__icon-button"
+        aria-expanded={open}
+        aria-controls="bell-panel"
+        aria-label={`Notifications, ${header.toLowerCase()}`}
+        onClick={toggle}
+      >
+        <Icon name="bell" size={22} />
+        <span className={`bell__count${unread > 0 ? '' : ' bell__count--empty'}`} aria-hidden="true">
+          {unread > 0 ? (unread > 9 ? '9+' : unread) : ''}
+        </span>
+      </button>
+      <div id="bell-panel" ref={panelRef} className="dropdown__panel dropdown__panel--bell" hidden={!open}>
+        <p className="dropdown__heading">{header}</p>
+        {items.length === 0 ? (
+          <div className="bell__empty">
+            <p>Nothing new yet. Messages from your workrooms show up here.</p>
+            <a className="cp-button" href="/workrooms">
+              View Workrooms
+            </a>
+          </div>
+        ) : (
+          <ul className="dropdown__list">
+            {items.map((n) => (
+              <li key={n.id}>
+                <a className={`bell__item${n.read ? '' : ' bell__item--unread'}`} href={n.link}>
+                  <span className="bell__avatar" aria-hidden="true">
+                    {n.img ? <img src={n.img} alt="" width={36} height={36} /> : <Icon name="workrooms" size={18} />}
+                    <span className={`bell__online${n.online ? ' bell__online--on' : ''}`} />
+                  </span>
+                  <span className="bell__text">
+                    <span className="bell__title">{n.title}</span>
+                    <span className="bell__description">{n.description}</span>
+                    <span className="bell__meta">
+                      <time dateTime={n.created_at}>{timeFromNow(n.created_at)}</time>
+                      {n.online ? <span className="cp-sr-only">, online now</span> : null}
+                      {n.read ? null : <span className="cp-sr-only">, unread</span>}
+                    </span>
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

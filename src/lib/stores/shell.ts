@@ -1,0 +1,27 @@
+import { atom } from 'nanostores';
+
+/** Whether the off-canvas navigation drawer is open (mobile, below 1024 px). */
+export const $navOpen = atom(false);
+
+/** Opens the navigation drawer. */
+export function openNav(): void {
+  $navOpen.set(true);
+}
+
+/** Closes the navigation drawer. */
+export function closeNav(): void {
+  $navOpen.set(false);
+}
+
+/** Opens or closes the navigation drawer. */
+export function toggleNav(): void {
+  $navOpen.set(!$navOpen.get());
+}
+
+/** Podcasts verified since the page loaded (realtime or another island reports it); the RSS banner hides for them. */
+export const $verifiedPodcastIds = atom<number[]>([]);
+
+/** Records that a podcast's RSS ownership is now verified. */
+export function markPodcastVerified(podcastId: number): void {
+  if (!$verifiedPodcastIds.get().includes(podcastId)) $verifiedPodcastIds.set([...$verifiedPodcastIds.get(), podcastId]);
+}
