@@ -242,8 +242,9 @@ function requestOnce(
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > maxBytes) {
+          fail(new FetchFailed(`The ${subject} is larger than ${formatBytes(maxBytes)}.`, target.url.href, 'too-large'));
           stream.destroy();
-          return fail(new FetchFailed(`The ${subject} is larger than ${formatBytes(maxBytes)}.`, target.url.href, 'too-large'));
+          return;
         }
         chunks.push(chunk);
       });
