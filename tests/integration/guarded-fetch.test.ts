@@ -40,6 +40,11 @@ beforeAll(async () => {
     const t = setTimeout(() => serveXml('<rss><channel/></rss>')(_req, res), 3000);
     res.on('close', () => clearTimeout(t));
   });
+  server.route('/cut', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-length': '1000' });
+    res.write('<rss><channel>');
+    setTimeout(() => res.socket?.destroy(), 50);
+  });
   server.route('/trickle', (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/rss+xml' });
     res.write('<rss>');
@@ -184,6 +189,12 @@ describe('guardedFetch against a local server', () => {
     const error = await guardedFetch(`http://127.0.0.1:${port}/feed.xml`, { allowHosts: [`127.0.0.1:${port}`] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FetchFailed);
     expect((error as Error).message).toBe('The feed server refused the connection.');
+  });
+
+  it('reports a body cut short', async () => {
+    const error = await guardedFetch(server.url('/cut')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FetchFailed);
+    expect((error as Error).message).toBe('The feed server closed the connection before the end.');
   });
 
   it('says the limit in whole seconds', async () => {

@@ -59,6 +59,10 @@ describe('readOwnerEmail edge cases', () => {
     expect(readOwnerEmail(wrap('<managingEditor>Jo Bloggs &lt;jo@bloggs.net&gt;</managingEditor>'))).toBe('jo@bloggs.net');
   });
 
+  it('decodes numeric character references', () => {
+    expect(readOwnerEmail(wrap('<managingEditor>jo&#64;bloggs.net (Jo)</managingEditor>'))).toBe('jo@bloggs.net');
+  });
+
   it('throws NotAnRssFeed for HTML or non-XML answers', () => {
     expect(() => readOwnerEmail('<!doctype html><html><body>Hello</body></html>')).toThrow(NotAnRssFeed);
     expect(() => readOwnerEmail('{"feed": true}')).toThrow(NotAnRssFeed);

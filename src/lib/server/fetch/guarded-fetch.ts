@@ -248,8 +248,11 @@ function requestOnce(
         }
         chunks.push(chunk);
       });
-      stream.on('error', () => fail(new FetchFailed(`The ${subject} answer could not be read.`, target.url.href, 'read')));
-      res.on('aborted', () => fail(new FetchFailed(`The ${subject} server closed the connection.`, target.url.href, 'aborted')));
+      const cutShort = () => new FetchFailed(`The ${subject} server closed the connection before the end.`, target.url.href, 'aborted');
+      stream.on('error', () => fail(res.complete ? new FetchFailed(`The ${subject} answer could not be read.`, target.url.href, 'read') : cutShort()));
+      res.on('close', () => {
+        if (!res.complete) fail(cutShort());
+      });
       stream.on('end', () => {
         if (settled) return;
         settled = true;

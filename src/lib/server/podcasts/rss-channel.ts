@@ -29,6 +29,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   processEntities: true,
+  // Deprecated in v5 in favour of a custom entityDecoder, but it is what decodes numeric references
+  // (&#233;, &#64;) and the HTML entities feeds carry (&nbsp;); the built-in expansion limits still apply.
   htmlEntities: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
