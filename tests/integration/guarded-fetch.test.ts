@@ -45,6 +45,11 @@ beforeAll(async () => {
     res.write('<rss><channel>');
     setTimeout(() => res.socket?.destroy(), 50);
   });
+  server.route('/cut-gzip', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-encoding': 'gzip', 'content-length': '100000' });
+    res.write(gzipSync(fixtureFeed('libsyn.xml')).subarray(0, 200));
+    setTimeout(() => res.socket?.destroy(), 50);
+  });
   server.route('/trickle', (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/rss+xml' });
     res.write('<rss>');
@@ -195,6 +200,10 @@ describe('guardedFetch against a local server', () => {
     const error = await guardedFetch(server.url('/cut')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FetchFailed);
     expect((error as Error).message).toBe('The feed server closed the connection before the end.');
+  });
+
+  it('reports a compressed body cut short', async () => {
+    await expect(guardedFetch(server.url('/cut-gzip'))).rejects.toThrow('The feed server closed the connection before the end.');
   });
 
   it('says the limit in whole seconds', async () => {

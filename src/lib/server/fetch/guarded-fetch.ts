@@ -250,6 +250,8 @@ function requestOnce(
       });
       const cutShort = () => new FetchFailed(`The ${subject} server closed the connection before the end.`, target.url.href, 'aborted');
       stream.on('error', () => fail(res.complete ? new FetchFailed(`The ${subject} answer could not be read.`, target.url.href, 'read') : cutShort()));
+      // A piped response does not pass its errors on to the decoder; the close check below reports the cut either way.
+      if (stream !== res) res.on('error', () => fail(cutShort()));
       res.on('close', () => {
         if (!res.complete) fail(cutShort());
       });
