@@ -14,6 +14,18 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Domain functions against a fresh PGlite database and a local feed server (no HTTP server of ours).
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           setupFiles: ['tests/api/setup.ts'],

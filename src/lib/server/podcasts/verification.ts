@@ -1,0 +1,122 @@
+/**
+ * RSS ownership verification (hosting spec §2, §4, §5): the feed's owner email gets a signed link;
+ * opening it sets podcasts.verified_at. The feed is fetched through the guarded fetcher.
+ */
+import { eq } from 'drizzle-orm';
+import { throttle } from '../auth/throttle';
+import { config } from '../config';
+import { readSignedPayload, signPayload } from '../crypto';
+import { getDb } from '../db/client';
+import { hostedPodcasts, podcasts } from '../db/schema';
+import { guardedFetch, FetchFailed, FetchRefused } from '../fetch/guarded-fetch';
+import { HttpError } from '../http';
+import { renderMail } from '../mail/layout';
+import { queueMail } from '../mail/send-mail';
+import type { HostedRow, PodcastRow } from './list-podcasts';
+import { findOwnedPodcast } from './owned-podcast';
+import { NotAnRssFeed } from './rss-channel';
+import { readOwnerEmail } from './rss-owner';
+
+/** The exact 422 text of hosting spec §5 when the feed names no email. */
+export const NO_EMAIL_MESSAGE =
+  "We couldn't find an email address in your RSS feed. If you've recently updated your feed, please check back later, as it may take some time for the changes to update.";
+export const SENT_MESSAGE = 'New verification email was sent to your inbox.';
+export const ALREADY_VERIFIED_MESSAGE = 'This podcast is already verified.';
+export const BAD_LINK_MESSAGE = 'This verification link is invalid or has expired. Request a new one from your podcast settings.';
+
+/** How long a mailed link stays good. */
+export const LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
+const PURPOSE = 'podcast-verification';
+
+interface LinkPayload {
+  purpose: typeof PURPOSE;
+  podcast_id: number;
+  email: string;
+  exp: number;
+}
+
+/** The link mailed to the feed's owner: GET /api/podcasts/{id}/verified/{token}. */
+export function verificationLink(podcastId: number, email: string, now = new Date()): string {
+  const payload: LinkPayload = { purpose: PURPOSE, podcast_id: podcastId, email, exp: Math.floor(now.getTime() / 1000) + LINK_TTL_SECONDS };
+  return `${config().appUrl}/api/podcasts/${podcastId}/verified/${signPayload(payload)}`;
+}
+
+/** Fetches the feed and answers its owner email, or throws the 422s the client shows. */
+async function fetchOwnerEmail(feedUrl: string): Promise<string> {
+  let body: Buffer;
+  try {
+    const response = await guardedFetch(feedUrl, { subject: 'feed' });
+    if (response.status < 200 || response.status >= 300) {
+      throw new HttpError(422, `The feed answered with HTTP status ${response.status}.`, { url: [`The feed answered with HTTP status ${response.status}.`] });
+    }
+    body = response.body;
+  } catch (error) {
+    if (error instanceof FetchRefused || error instanceof FetchFailed) throw new HttpError(422, error.message, { url: [error.message] });
+    throw error;
+  }
+  let email: string | null;
+  try {
+    email = readOwnerEmail(body);
+  } catch (error) {
+    if (error instanceof NotAnRssFeed) throw new HttpError(422, error.message, { url: [error.message] });
+    throw error;
+  }
+  if (!email) throw new HttpError(422, NO_EMAIL_MESSAGE, { email: [NO_EMAIL_MESSAGE] });
+  return email;
+}
+
+/** Re-reads the feed's owner email, stores it and mails it a verification link (throttled per podcast). */
+export async function requestPodcastVerification(user: { id: number }, podcastId: number): Promise<{ email: string; podcast: PodcastRow; hosted: HostedRow | null }> {
+  const { podcast, hosted } = await findOwnedPodcast(user.id, podcastId);
+  if (podcast.verified_at) throw new HttpError(422, ALREADY_VERIFIED_MESSAGE, { podcast: [ALREADY_VERIFIED_MESSAGE] });
+  // Spec §5: one re-check per 5 s. The hourly cap stops anyone mailing a stranger's feed address in a loop.
+  await throttle({ key: `podcast-verification:${podcastId}`, max: 1, windowSeconds: 5 }, 'You can check your RSS feed again');
+  await throttle({ key: `podcast-verification-hour:${podcastId}`, max: 20, windowSeconds: 3600 }, 'Too many verification emails were requested for this podcast. Please try again');
+  const email = await fetchOwnerEmail(podcast.url);
+  const db = await getDb();
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx.update(podcasts).set({ email }).where(eq(podcasts.id, podcast.id)).returning();
+    await queueMail(
+      renderMail({
+        to: email,
+        subject: `Verify that you own ${podcast.title}`,
+        greeting: 'Hi there,',
+        lines: [
+          `Someone asked Cuepoint to verify ownership of the podcast "${podcast.title}". This address is the owner email in its RSS feed.`,
+          'Open the link below to confirm that the podcast is yours. The link is good for 7 days.',
+        ],
+        action: { label: 'Verify podcast ownership', url: verificationLink(podcast.id, email) },
+        footer: 'If you did not ask for this, you can ignore this email: nothing changes until the link is opened.',
+      }),
+      tx,
+    );
+    return row!;
+  });
+  return { email, podcast: updated, hosted };
+}
+
+/** The verified state the hosting screens poll (hosting spec §4). */
+export async function podcastVerificationState(user: { id: number }, podcastId: number): Promise<{ verified: boolean; verified_at: string | null; email: string | null }> {
+  const { podcast } = await findOwnedPodcast(user.id, podcastId);
+  return { verified: !!podcast.verified_at, verified_at: podcast.verified_at?.toISOString() ?? null, email: podcast.email };
+}
+
+/**
+ * Opens a mailed link: sets verified_at when the link is genuine, unexpired and its email is still the
+ * podcast's; answers where to send the browser, or null for a bad link.
+ */
+export async function confirmPodcastVerification(podcastId: number, token: string, now = new Date()): Promise<{ redirectTo: string } | null> {
+  const payload = readSignedPayload<Partial<LinkPayload>>(token);
+  if (!payload || payload.purpose !== PURPOSE || payload.podcast_id !== podcastId || typeof payload.email !== 'string') return null;
+  if (typeof payload.exp !== 'number' || payload.exp * 1000 <= now.getTime()) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ podcast: podcasts, hostedId: hostedPodcasts.id })
+    .from(podcasts)
+    .leftJoin(hostedPodcasts, eq(hostedPodcasts.podcast_id, podcasts.id))
+    .where(eq(podcasts.id, podcastId));
+  if (!row || row.podcast.email?.toLowerCase() !== payload.email.toLowerCase()) return null;
+  // Opening the link twice keeps the first verification time.
+  if (!row.podcast.verified_at) await db.update(podcasts).set({ verified_at: now }).where(eq(podcasts.id, podcastId));
+  return { redirectTo: row.hostedId ? '/hosting/dashboard' : '/settings/manage-podcasts#podcasts' };
+}
