@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dataDir, freshEmail, signInAs, verifyEmailFromMail } from './helpers';
+import { dataDir, freshEmail, hydrated, open, signInAs, verifyEmailFromMail } from './helpers';
 import { PORTS } from '../../playwright.config';
 
 test.beforeEach(async ({ context }) => {
@@ -8,7 +8,7 @@ test.beforeEach(async ({ context }) => {
 
 test('[AUTH]: a brand signs up, verifies the email with the code from the mail, and lands on /campaigns', async ({ page }) => {
   const email = freshEmail('brand');
-  await page.goto('/sign-up');
+  await open(page, '/sign-up');
   await page.getByText('A brand', { exact: true }).click();
   await page.getByLabel('First name').fill('Noor');
   await page.getByLabel('Last name').fill('Haddad');
@@ -23,7 +23,7 @@ test('[AUTH]: a brand signs up, verifies the email with the code from the mail, 
 
 test('[AUTH]: a podcaster signs up, verifies, and lands on /onboarding', async ({ page }) => {
   const email = freshEmail('podcaster');
-  await page.goto('/sign-up/podcaster');
+  await open(page, '/sign-up/podcaster');
   await expect(page.getByLabel('A podcaster')).toBeChecked();
   await page.getByLabel('First name').fill('Tomás');
   await page.getByLabel('Last name').fill('Aguilar');
@@ -35,7 +35,7 @@ test('[AUTH]: a podcaster signs up, verifies, and lands on /onboarding', async (
 });
 
 test('[AUTH]: sign-up shows the server’s field errors in place', async ({ page }) => {
-  await page.goto('/sign-up');
+  await open(page, '/sign-up');
   await page.getByLabel('Work email').fill('brand@cuepoint.test');
   await page.getByLabel('Password').fill('short');
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -53,6 +53,7 @@ test('[AUTH]: a wrong password is refused with a readable message', async ({ pag
 test('[ACCESS]: a guest is sent to /login and comes back to the page it wanted', async ({ page }) => {
   await page.goto('/settings/notifications');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings%2Fnotifications/);
+  await hydrated(page);
   await page.getByLabel('Email').fill('brand@cuepoint.test');
   await page.getByLabel('Password').fill('cuepoint-demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -79,7 +80,7 @@ test('[ACCESS]: a podcaster on a brand-only page and a brand on a hosted page ge
 test('[SESSION]: a token that expires mid-session is refreshed without the user noticing', async ({ page }) => {
   const base = `http://127.0.0.1:${PORTS.shortTokens}`;
   const email = freshEmail('session');
-  await page.goto(`${base}/sign-up`);
+  await open(page, `${base}/sign-up`);
   await page.getByLabel('First name').fill('Rin');
   await page.getByLabel('Last name').fill('Sato');
   await page.getByLabel('Work email').fill(email);
@@ -92,6 +93,7 @@ test('[SESSION]: a token that expires mid-session is refreshed without the user 
   page.on('request', (r) => {
     if (r.url().endsWith('/oauth/token') && (r.postData() ?? '').includes('refresh_token')) refreshes.push(r.url());
   });
+  await hydrated(page);
   await page.waitForTimeout(32_000);
   await page.getByRole('button', { name: 'send a new code' }).click();
   await expect(page.getByText(/We sent a new code to/)).toBeVisible();
@@ -101,6 +103,7 @@ test('[SESSION]: a token that expires mid-session is refreshed without the user 
   await page.waitForTimeout(32_000);
   await page.reload();
   await expect(page).toHaveURL(/\/verify\/email/);
+  await hydrated(page);
   await verifyEmailFromMail(page, email, dataDir('e2e-short'));
   await expect(page).toHaveURL(/\/campaigns$/);
 });

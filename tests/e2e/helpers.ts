@@ -8,9 +8,20 @@ export const dataDir = (name = 'e2e') => fileURLToPath(new URL(`../.artifacts/${
 /** A unique address for a new account. */
 export const freshEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
+/** Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+}
+
+/** Opens a page and waits for its islands, so typing is not lost to hydration. */
+export async function open(page: Page, url: string) {
+  await page.goto(url);
+  await hydrated(page);
+}
+
 /** Signs in through the login form. */
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD, redirect?: string) {
-  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
+  await open(page, redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -25,6 +36,7 @@ export async function dismissStartupPopup(page: Page) {
 /** Reads the code from the verification mail and enters it. */
 export async function verifyEmailFromMail(page: Page, email: string, dir = dataDir()) {
   await expect(page).toHaveURL(/\/verify\/email/);
+  await hydrated(page);
   const code = codeOf(await waitForMail(dir, email));
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify email' }).click();

@@ -8,7 +8,7 @@ test.beforeEach(async ({ context }) => {
 async function closePopup(page: Page) {
   const popup = page.getByRole('dialog', { name: 'We are now Cuepoint' });
   await expect(popup).toBeVisible();
-  await popup.getByRole('button', { name: 'Got it' }).click();
+  await popup.getByRole('button', { name: 'Close' }).click();
   await expect(popup).toBeHidden();
 }
 
@@ -25,7 +25,8 @@ test('[SHELL]: a brand sees the brand menu, the stats links and the startup popu
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const label of ['Campaigns', 'Workrooms', 'Completed Ads', 'Pending Hires', 'Settings']) await expect(nav.getByRole('link', { name: label })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Campaigns' })).toHaveAttribute('aria-current', 'page');
-  for (const label of ['Ad Proposals', 'Pending Reviews', 'In Progress', 'Completed']) await expect(page.getByRole('link', { name: new RegExp(label) })).toBeVisible();
+  const stats = page.getByRole('navigation', { name: 'Campaign activity' });
+  for (const label of ['Ad Proposals', 'Pending Reviews', 'In Progress', 'Completed']) await expect(stats.getByRole('link', { name: new RegExp(label) })).toBeVisible();
   await expect(page.getByPlaceholder('Search for sponsorship')).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('dialog', { name: 'We are now Cuepoint' })).toHaveCount(0);

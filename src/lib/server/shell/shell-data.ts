@@ -126,7 +126,8 @@ export async function loadShellData(locals: App.Locals, cookies: AstroCookies): 
     notifications: bell.items,
     unreadNotifications: bell.unread,
     imitation: parseImitation(cookies.get(names.imitate)?.value),
-    showStartupPopup: !cookies.has(names.popup) && (isBrand || isPodcaster),
+    // The popup greets the user; an admin imitating them should not dismiss it on their behalf.
+    showStartupPopup: !cookies.has(names.popup) && (isBrand || isPodcaster) && session.imitatedBy === null,
     rssBanner: showRssBanner(currentPodcast),
     redirectBanner: showRedirectBanner(currentPodcast?.hosted),
     supportEmail: config().supportEmail,
