@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-export const PORTS = { main: 4610, shortTokens: 4611 };
+// E2E_PORT moves both servers (e.g. to run two checkouts' browser tests side by side).
+const base = Number(process.env.E2E_PORT ?? 4610);
+export const PORTS = { main: base, shortTokens: base + 1 };
 
 const server = (name: string, port: number, env: Record<string, string> = {}) => ({
   command: `node tests/e2e/serve.mjs ${name}`,
