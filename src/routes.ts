@@ -96,6 +96,9 @@ export const routes: RouteDef[] = [
 
   // Admin (not in the spec's route list: the spec has admins imitate users; this is where they do it)
   { path: '/admin', name: 'admin', shell: 'app', access: 'admin' },
+  { path: '/admin/campaigns', name: 'admin.campaigns', shell: 'app', access: 'admin' },
+  { path: '/admin/hosting', name: 'admin.hosting', shell: 'app', access: 'admin' },
+  { path: '/admin/manual-stats', name: 'admin.manual-stats', shell: 'app', access: 'admin' },
 ];
 
 export interface RouteMatch {

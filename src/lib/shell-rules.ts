@@ -113,7 +113,13 @@ export function navFor({ type, hasHosted, unreadWorkrooms, pendingHires }: NavIn
     ];
   }
   if (type === 'ADMIN') {
-    return [{ kind: 'link', link: { label: 'Admin', href: '/admin', icon: 'user' } }, settings];
+    return [
+      { kind: 'link', link: { label: 'Users', href: '/admin', icon: 'user' } },
+      { kind: 'link', link: { label: 'Campaign approvals', href: '/admin/campaigns', icon: 'campaigns' } },
+      { kind: 'link', link: { label: 'Hosting applications', href: '/admin/hosting', icon: 'hosted' } },
+      { kind: 'link', link: { label: 'Manual stats', href: '/admin/manual-stats', icon: 'reports' } },
+      settings,
+    ];
   }
   const hosting: NavLink[] = hasHosted
     ? [

@@ -125,7 +125,7 @@ describe('navFor', () => {
     expect(links[3]!.badge).toBe(5);
   });
   it('gives admins Admin and Settings', () => {
-    expect(labels(navFor({ type: 'ADMIN', hasHosted: false, unreadWorkrooms: 0, pendingHires: 0 }))).toEqual(['Admin', 'Settings']);
+    expect(labels(navFor({ type: 'ADMIN', hasHosted: false, unreadWorkrooms: 0, pendingHires: 0 }))).toEqual(['Users', 'Campaign approvals', 'Hosting applications', 'Manual stats', 'Settings']);
   });
 });
 
