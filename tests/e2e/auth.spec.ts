@@ -107,3 +107,34 @@ test('[SESSION]: a token that expires mid-session is refreshed without the user 
   await verifyEmailFromMail(page, email, dataDir('e2e-short'));
   await expect(page).toHaveURL(/\/campaigns$/);
 });
+
+test('[SESSION]: a 401 is retried once after a refresh, and a failed refresh logs out to /login', async ({ page, context }) => {
+  const email = freshEmail('retry');
+  await open(page, '/sign-up');
+  await page.getByLabel('First name').fill('Ines');
+  await page.getByLabel('Last name').fill('Moreau');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password').fill('retry-after-401');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/verify\/email/);
+  await hydrated(page);
+
+  // The access token is revoked behind the client's back, while its expiry cookie still looks fine.
+  const at = { domain: new URL(page.url()).hostname, path: '/' };
+  await context.addCookies([{ name: 'access_token', value: 'revoked-by-the-server', ...at }]);
+  const statuses: number[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('/api/users/email-verification')) statuses.push(r.status());
+  });
+  await page.getByRole('button', { name: 'send a new code' }).click();
+  await expect(page.getByText(/We sent a new code to/)).toBeVisible();
+  expect(statuses).toEqual([401, 200]);
+
+  // With both tokens gone, the refresh fails and the user lands on /login.
+  await context.addCookies([
+    { name: 'access_token', value: 'revoked-by-the-server', ...at },
+    { name: 'refresh_token', value: 'revoked-as-well', ...at },
+  ]);
+  await page.getByRole('button', { name: 'send a new code' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
