@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../lib/api';
+import { firstError, type FieldErrors } from '../../lib/rules/field-errors';
 
 interface Props {
   token: string;
@@ -11,7 +12,7 @@ export default function ResetPasswordForm({ token, email: initialEmail }: Props)
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -27,25 +28,25 @@ export default function ResetPasswordForm({ token, email: initialEmail }: Props)
     } catch (e) {
       setBusy(false);
       if (e instanceof ApiError && Object.keys(e.errors).length) {
-        setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0]])));
+        setErrors(e.errors);
       } else {
         setMessage(e instanceof ApiError ? e.message : 'We could not reach Cuepoint. Check your connection and try again.');
       }
     }
   }
 
-  const err = (key: string) => errors[key] && <p id={`reset-${key}-error`} className="field-error">{errors[key]}</p>;
+  const err = (key: string) => firstError(errors, key) && <p id={`reset-${key}-error`} className="field-error">{firstError(errors, key)}</p>;
   return (
     <form className="form" onSubmit={submit} noValidate>
       {message && <p className="alert alert-error" role="alert">{message}</p>}
       <div className="field">
         <label htmlFor="reset-email">Email</label>
-        <input id="reset-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={errors.email ? 'true' : undefined} aria-describedby={errors.email ? 'reset-email-error' : undefined} />
+        <input id="reset-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={firstError(errors, 'email') ? 'true' : undefined} aria-describedby={firstError(errors, 'email') ? 'reset-email-error' : undefined} />
         {err('email')}
       </div>
       <div className="field">
         <label htmlFor="reset-password">New password</label>
-        <input id="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={errors.password ? 'true' : undefined} aria-describedby={errors.password ? 'reset-password-error' : undefined} />
+        <input id="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={firstError(errors, 'password') ? 'true' : undefined} aria-describedby={firstError(errors, 'password') ? 'reset-password-error' : undefined} />
         {err('password')}
       </div>
       <div className="field">

@@ -1,18 +1,17 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../lib/api';
 import { signIn } from '../../lib/session';
+import { firstError, type FieldErrors } from '../../lib/rules/field-errors';
 
 interface Props {
   initialType: 'BRAND' | 'PODCASTER';
 }
 
-type Errors = Record<string, string | undefined>;
-
 /** Sign-up for a brand or a podcaster; on success the user is signed in and asked for the emailed code. */
 export default function SignUpForm({ initialType }: Props) {
   const [type, setType] = useState<'BRAND' | 'PODCASTER'>(initialType);
   const [form, setForm] = useState({ first_name: '', last_name: '', email: '', password: '', company_name: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -31,30 +30,31 @@ export default function SignUpForm({ initialType }: Props) {
     } catch (e) {
       setBusy(false);
       if (e instanceof ApiError) {
-        const next: Errors = {};
-        for (const [field, list] of Object.entries(e.errors)) next[field] = list[0];
-        setErrors(next);
-        if (!Object.keys(next).length) setMessage(e.message);
+        setErrors(e.errors);
+        if (!Object.keys(e.errors).length) setMessage(e.message);
       } else {
         setMessage('We could not reach Cuepoint. Check your connection and try again.');
       }
     }
   }
 
-  const field = (key: keyof typeof form, label: string, props: Record<string, unknown> = {}) => (
+  const field = (key: keyof typeof form, label: string, props: Record<string, unknown> = {}) => {
+    const error = firstError(errors, key);
+    return (
     <div className="field">
       <label htmlFor={`signup-${key}`}>{label}</label>
       <input
         id={`signup-${key}`}
         value={form[key]}
         onChange={set(key)}
-        aria-invalid={errors[key] ? 'true' : undefined}
-        aria-describedby={errors[key] ? `signup-${key}-error` : undefined}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error ? `signup-${key}-error` : undefined}
         {...props}
       />
-      {errors[key] && <p id={`signup-${key}-error`} className="field-error">{errors[key]}</p>}
+      {error && <p id={`signup-${key}-error`} className="field-error">{error}</p>}
     </div>
-  );
+    );
+  };
 
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -72,7 +72,7 @@ export default function SignUpForm({ initialType }: Props) {
           <span>Find sponsors and host your show</span>
         </label>
       </fieldset>
-      {errors.type && <p className="field-error">{errors.type}</p>}
+      {firstError(errors, 'type') && <p className="field-error">{firstError(errors, 'type')}</p>}
       <div className="row-2">
         {field('first_name', 'First name', { autoComplete: 'given-name', required: true })}
         {field('last_name', 'Last name', { autoComplete: 'family-name', required: true })}
@@ -80,7 +80,7 @@ export default function SignUpForm({ initialType }: Props) {
       {type === 'BRAND' && field('company_name', 'Company name', { autoComplete: 'organization' })}
       {field('email', 'Work email', { type: 'email', autoComplete: 'email', required: true })}
       {field('password', 'Password', { type: 'password', autoComplete: 'new-password', required: true, minLength: 8 })}
-      {!errors.password && <p className="field-hint" style={{ marginTop: '-.5rem' }}>At least 8 characters.</p>}
+      {!firstError(errors, 'password') && <p className="field-hint" style={{ marginTop: '-.5rem' }}>At least 8 characters.</p>}
       <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
         {busy && <span className="spinner" aria-hidden="true" />}
         {busy ? 'Creating your account…' : 'Create account'}
