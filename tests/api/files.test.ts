@@ -27,7 +27,7 @@ interface UploadOptions {
 async function upload(bytes: Uint8Array, options: UploadOptions = {}): Promise<{ status: number; body: any }> {
   const { baseUrl } = await testServer();
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type: options.type ?? 'application/octet-stream' }), options.name ?? 'file.bin');
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'application/octet-stream' }), options.name ?? 'file.bin');
   const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const res = await fetch(`${baseUrl}/api/files`, { method: 'POST', body: form, headers });

@@ -8,3 +8,4 @@ export * from './ad-circles';
 export * from './confirm-word';
 export * from './field-errors';
 export * from './uploads';
+export * from './media';

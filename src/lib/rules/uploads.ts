@@ -4,6 +4,8 @@
  */
 import {
   UPLOAD_ALLOWED_TYPES_DISPLAY,
+  UPLOAD_CHUNK_RETRIES,
+  UPLOAD_COMPLETION_POLL_MS,
   UPLOAD_CHUNK_SIZE_BYTES,
   UPLOAD_MAX_FILE_BYTES,
   UPLOAD_MAX_FILE_MB,
@@ -117,4 +119,25 @@ export function uploadErrorMessage(serverMessage: string | null | undefined, all
 /** True while any item is uploading (the uploader's processing flag). */
 export function isProcessing(states: readonly UploadItemState[]): boolean {
   return states.some((s) => s === 'uploading');
+}
+
+/**
+ * Resolves once `busy()` turns false, checking every 100 ms (core §9 "completion check polls every
+ * 100 ms"): a form waits for its uploads before it sends.
+ */
+export function waitForUploads(busy: () => boolean, intervalMs: number = UPLOAD_COMPLETION_POLL_MS): Promise<void> {
+  return new Promise((resolve) => {
+    if (!busy()) return resolve();
+    const timer = setInterval(() => {
+      if (busy()) return;
+      clearInterval(timer);
+      resolve();
+    }, intervalMs);
+  });
+}
+
+/** How a failed chunk is handled: retried (up to 2 retries) for network errors, time-outs and 5xx; never for 4xx. */
+export function shouldRetryChunk(status: number | null, attempt: number, retries: number = UPLOAD_CHUNK_RETRIES): boolean {
+  if (attempt >= retries) return false;
+  return status === null || status === 0 || status === 408 || status === 429 || status >= 500;
 }
