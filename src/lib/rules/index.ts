@@ -9,3 +9,4 @@ export * from './confirm-word';
 export * from './field-errors';
 export * from './uploads';
 export * from './media';
+export * from './editor';
