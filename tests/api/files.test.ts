@@ -287,3 +287,19 @@ describe('POST /api/files/by-url', () => {
     expect((await postJson('/api/files/by-url', owner.token, {})).body.errors.url).toEqual(['The url field is required.']);
   });
 });
+
+describe('test-only kit note (APP_ENV=test)', () => {
+  it('stores sanitised HTML and reads it back', async () => {
+    const { baseUrl } = await testServer();
+    const res = await fetch(`${baseUrl}/api/dev/kit-note`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: '<p onclick="x()">Read by <strong>Ana</strong><script>alert(1)</script></p><img src="x" onerror="alert(1)">' }),
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.content).toBe('<p>Read by <strong>Ana</strong></p><img src="x" />');
+    const back = await (await get('/api/dev/kit-note', { authorization: `Bearer ${owner.token}` })).json();
+    expect(back.data.content).toBe('<p>Read by <strong>Ana</strong></p><img src="x" />');
+    expect((await get('/api/dev/kit-note')).status).toBe(401);
+  });
+});
