@@ -31,6 +31,8 @@ export const routes: RouteDef[] = [
   { path: '/page404', name: 'page404', shell: 'bare', access: 'public' },
   { path: '/icons', name: 'icons', shell: 'bare', access: 'public' },
   { path: '/logout', name: 'logout', shell: 'bare', access: 'public' },
+  // Test-only: the interface kit's islands in use; the page answers 404 unless APP_ENV=test.
+  { path: '/dev/kit', name: 'dev.kit', shell: 'app', access: 'signed-in' },
 
   // Shared, signed in
   { path: '/', name: 'home', shell: 'app', access: 'signed-in' },

@@ -119,3 +119,24 @@ export interface BrandStatsPayload {
   completed: { link: string; job_count: number };
   fetched: boolean;
 }
+
+/** A stored file (the file entity of core §3) as the API answers it. */
+export interface FilePayload {
+  id: number;
+  reference_id: number | null;
+  reference_type: string | null;
+  user_id: number | null;
+  name: string;
+  original_name: string;
+  url: string;
+  original_url: string | null;
+  size: number;
+  mime: string;
+  meta: Record<string, unknown>;
+  duration: number | null;
+  waveform: number[] | null;
+  transcoding_status: 'pending' | 'processing' | 'completed' | 'failed' | null;
+  isAudio: boolean;
+  created_at: string;
+  updated_at: string;
+}

@@ -11,6 +11,8 @@ import pg from 'pg';
 export interface TestServer {
   baseUrl: string;
   dataDir: string;
+  /** A free port on 127.0.0.1 that FETCH_ALLOW_HOSTS lets the guarded fetcher reach (tests serve files from it). */
+  allowedFetchPort: number;
   close(): Promise<void>;
 }
 
@@ -43,7 +45,9 @@ async function resetPostgres(url: string): Promise<void> {
 async function start(): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-api-'));
   const port = await freePort();
+  const allowedFetchPort = await freePort();
   Object.assign(process.env, {
+    FETCH_ALLOW_HOSTS: `127.0.0.1:${allowedFetchPort}`,
     APP_ENV: 'test',
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -63,6 +67,7 @@ async function start(): Promise<TestServer> {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
+    allowedFetchPort,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();

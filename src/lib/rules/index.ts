@@ -7,3 +7,6 @@ export * from './rating';
 export * from './ad-circles';
 export * from './confirm-word';
 export * from './field-errors';
+export * from './uploads';
+export * from './media';
+export * from './editor';

@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { idParam } from '../../../lib/server/http';
+import { fileViewer } from '../../../lib/server/files/file-viewer';
+import { findViewableFile } from '../../../lib/server/files/find-file';
+import { fileResponse } from '../../../lib/server/files/file-response';
+
+/** GET /api/file/{id}: the file's bytes to users allowed to see it (byte ranges answer 206); ?download=1 as an attachment. */
+export const GET: APIRoute = async ({ params, request, locals, cookies, url }) => {
+  const user = await fileViewer(locals, cookies);
+  const file = await findViewableFile(user, idParam(params.id));
+  return fileResponse(file, request, { download: url.searchParams.get('download') === '1' });
+};
+
+export const HEAD = GET;
