@@ -6,7 +6,7 @@ import { api, ApiError } from '../../lib/api';
 import { TYPING_CLEAR_MS, TYPING_WHISPER_INTERVAL_MS } from '../../lib/constants';
 import { formatDate, timeFromNow } from '../../lib/format/dates';
 import { onReconnect, realtime } from '../../lib/realtime-client';
-import { $onlineUserIds } from '../../lib/stores/realtime';
+import { $onlineUserIds, setUnreadWorkrooms } from '../../lib/stores/realtime';
 import { toast } from '../../lib/stores/toasts';
 import { canReviewMessage, mergeMessages, typingText, type WorkroomDiscussion, type WorkroomMessage } from '../../lib/workroom-types';
 
@@ -63,7 +63,9 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
 
   const markViewed = useCallback(() => {
     if (document.visibilityState !== 'visible') return;
-    void api(`/api/discussions/${discussion.id}/messages-view`, { method: 'POST', body: {} }).catch(() => undefined);
+    void api<{ data: { unread_workrooms: number } }>(`/api/discussions/${discussion.id}/messages-view`, { method: 'POST', body: {} })
+      .then((res) => setUnreadWorkrooms(res.data.unread_workrooms))
+      .catch(() => undefined);
   }, [discussion.id]);
 
   /** Fetches every message after the newest one shown: what a dropped connection missed. */
@@ -156,6 +158,8 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
     }
     setSending(true);
     setError(null);
+    const sentText = text;
+    const sentFiles = files;
     try {
       let body: FormData | { content: string };
       if (files.length) {
@@ -166,9 +170,10 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
       } else body = { content: text };
       const res = await api<{ data: WorkroomMessage }>(`/api/discussions/${discussion.id}/messages`, { method: 'POST', body });
       setMessages((cur) => mergeMessages(cur, [res.data]));
-      setText('');
-      setFiles([]);
-      if (fileRef.current) fileRef.current.value = '';
+      // Whatever was typed or picked while the message was on its way stays in the composer.
+      setText((cur) => (cur === sentText ? '' : cur));
+      setFiles((cur) => (cur === sentFiles ? [] : cur));
+      if (fileRef.current && sentFiles.length) fileRef.current.value = '';
       lastWhisper.current = 0;
       scrollToEnd();
     } catch (e) {
