@@ -58,7 +58,11 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
   }, [messages]);
 
   const scrollToEnd = useCallback(() => {
-    requestAnimationFrame(() => listRef.current?.lastElementChild?.scrollIntoView({ block: 'end' }));
+    // Scroll the thread itself (never the page) to the newest message.
+    requestAnimationFrame(() => {
+      const scroller = listRef.current?.parentElement;
+      if (scroller) scroller.scrollTop = scroller.scrollHeight;
+    });
   }, []);
 
   const markViewed = useCallback(() => {
