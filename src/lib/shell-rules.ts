@@ -224,6 +224,8 @@ export interface ShellNotification {
   /** Whether the user the notification is about is online. */
   online: boolean;
   img: string | null;
+  /** The user it is about (the online dot follows them live). */
+  user_id?: number | null;
 }
 
 /** Who the support chat is started with. */

@@ -1,4 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/Icon';
+import { api } from '../../lib/api';
+import { $notifications, $onlineUserIds, $unreadNotifications, notificationRead } from '../../lib/stores/realtime';
 import { timeFromNow } from '../../lib/format/dates';
 import { notificationsHeader } from '../../lib/shell-rules';
 import type { ShellNotification } from '../../lib/shell-rules';
@@ -10,8 +13,21 @@ interface Props {
 }
 
 /** The bell: '{n} New Notification(s)', the latest notifications (unread first) linking to their workroom, or 'View Workrooms'. */
-export default function NotificationBell({ items, unread }: Props) {
+export default function NotificationBell({ items: initialItems, unread: initialUnread }: Props) {
   const { open, toggle, buttonRef, rootRef, panelRef, onKeyDown } = useDropdown();
+  // Live from realtime once the shell's bridge has seeded the stores; the server's props until then.
+  const items = useStore($notifications) ?? initialItems;
+  const unread = useStore($unreadNotifications) ?? initialUnread;
+  const onlineIds = useStore($onlineUserIds);
+  const openItem = (event: React.MouseEvent<HTMLAnchorElement>, id: string, read: boolean, link: string) => {
+    if (read) return;
+    notificationRead(id);
+    const request = api(`/api/notifications/${id}/read`, { method: 'POST' }).catch(() => undefined);
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    // Marked read on the way to the workroom: wait briefly so leaving the page does not cancel it.
+    event.preventDefault();
+    void Promise.race([request, new Promise((r) => setTimeout(r, 1500))]).then(() => window.location.assign(link));
+  };
   const header = notificationsHeader(unread);
   return (
     <div className="dropdown bell" ref={rootRef} onKeyDown={onKeyDown}>
@@ -40,9 +56,9 @@ export default function NotificationBell({ items, unread }: Props) {
           </div>
         ) : (
           <ul className="dropdown__list">
-            {items.map((n) => (
+            {items.map((item) => ({ ...item, online: item.online || (item.user_id != null && onlineIds.includes(item.user_id)) })).map((n) => (
               <li key={n.id}>
-                <a className={`bell__item${n.read ? '' : ' bell__item--unread'}`} href={n.link}>
+                <a className={`bell__item${n.read ? '' : ' bell__item--unread'}`} href={n.link} onClick={(e) => openItem(e, n.id, n.read, n.link)}>
                   <span className="bell__avatar" aria-hidden="true">
                     {n.img ? <img src={n.img} alt="" width={36} height={36} /> : <Icon name="workrooms" size={18} />}
                     <span className={`bell__online${n.online ? ' bell__online--on' : ''}`} />

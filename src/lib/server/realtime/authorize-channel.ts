@@ -40,6 +40,6 @@ export async function authorizeSubscription(user: SessionUser, socketId: string,
 function presenceData(user: SessionUser) {
   return {
     user_id: String(user.id),
-    user_info: { name: `${user.row.first_name} ${user.row.last_name}`.trim(), avatar: user.row.avatar, type: user.type },
+    user_info: { id: user.id, name: `${user.row.first_name} ${user.row.last_name}`.trim(), avatar: user.row.avatar, type: user.type },
   };
 }

@@ -93,6 +93,7 @@ export async function listShellNotifications(userId: number): Promise<{ items: S
     link: n.data.link && n.data.link.startsWith('/') && !n.data.link.startsWith('//') ? n.data.link : '/workrooms',
     online: isOnline(lastSeen ?? null),
     img: n.data.img ?? null,
+    user_id: n.data.user_id ?? null,
   }));
   return { items, unread: Number(unreadRow?.n ?? 0) };
 }

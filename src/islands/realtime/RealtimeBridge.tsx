@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { api } from '../../lib/api';
+import { toShellNotification, type NotificationPayload } from '../../lib/notification-view';
+import { onReconnect, realtime } from '../../lib/realtime-client';
+import type { ShellNotification } from '../../lib/shell-rules';
+import {
+  $onlineUserIds, addNotification, discussionChanged, notificationRead, seedRealtime, setNotifications, setOnline, setUnreadWorkrooms, userOnline,
+} from '../../lib/stores/realtime';
+
+interface Props {
+  userId: number;
+  unreadWorkrooms: number;
+  notifications: ShellNotification[];
+  unread: number;
+}
+
+/**
+ * Mounted once by the app shell: subscribes to the user's private channel and the online presence
+ * channel, keeps the bell, the Workrooms badge and online dots live, and refetches after a reconnect.
+ */
+export default function RealtimeBridge({ userId, unreadWorkrooms, notifications, unread }: Props) {
+  useEffect(() => {
+    seedRealtime({ unreadWorkrooms, notifications, unread });
+    let stopped = false;
+    const catchUp = async () => {
+      const [list, rooms] = await Promise.all([
+        api<{ data: NotificationPayload[]; meta: { unread: number } }>('/api/notifications', { query: { per_page: 10 } }),
+        api<{ meta: { unread_workrooms: number } }>('/api/discussions', { query: { per_page: 1 } }),
+      ]);
+      if (stopped) return;
+      const online = $onlineUserIds.get();
+      setNotifications(list.data.map((n) => toShellNotification(n, online)), list.meta.unread);
+      setUnreadWorkrooms(rooms.meta.unread_workrooms);
+    };
+    const offReconnect = onReconnect(() => void catchUp().catch(() => undefined));
+    void realtime()
+      .then((echo) => {
+        if (stopped) return;
+        echo
+          .private(`users.${userId}`)
+          .listen('.notification.created', (n: NotificationPayload) => addNotification(toShellNotification(n, $onlineUserIds.get())))
+          .listen('.notification.read', (e: { id: string }) => notificationRead(e.id))
+          .listen('.discussion.updated', (e: { discussion_id: number; unread_workrooms: number }) => {
+            setUnreadWorkrooms(e.unread_workrooms);
+            discussionChanged(e.discussion_id);
+          });
+        echo
+          .join('online')
+          .here((members: { id: string | number }[]) => setOnline(members.map((m) => Number(m.id))))
+          .joining((m: { id: string | number }) => userOnline(Number(m.id), true))
+          .leaving((m: { id: string | number }) => userOnline(Number(m.id), false));
+      })
+      .catch(() => undefined);
+    return () => {
+      stopped = true;
+      offReconnect();
+    };
+  }, [userId]);
+  return null;
+}

@@ -1,0 +1,75 @@
+/**
+ * Workroom attachments: files sent with a message are stored under DATA_DIR/files/workrooms and can be
+ * read only by members of a discussion whose messages carry them.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { config } from '../config';
+import { randomToken } from '../crypto';
+import { getDb, type Db, type Tx } from '../db/client';
+import { discussionUsers, files, messages } from '../db/schema';
+import { fieldError } from '../http';
+import { truncateFileName } from '../../format/files';
+import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '../../constants';
+
+/** Where attachment bytes live on disk. */
+export function attachmentDir(): string {
+  return join(config().dataDir, 'files', 'workrooms');
+}
+
+/** Stores uploaded files as the user's files and answers their ids. */
+export async function storeUploads(userId: number, uploads: File[], db?: Db | Tx): Promise<number[]> {
+  if (uploads.length > UPLOAD_MAX_FILES) throw fieldError('files', `You may attach at most ${UPLOAD_MAX_FILES} files.`);
+  const conn = db ?? (await getDb());
+  const dir = attachmentDir();
+  mkdirSync(dir, { recursive: true });
+  const ids: number[] = [];
+  for (const upload of uploads) {
+    if (upload.size > UPLOAD_MAX_FILE_BYTES) throw fieldError('files', 'The file may not be greater than 500 MB.');
+    if (upload.size === 0) throw fieldError('files', 'The file is empty.');
+    const original = truncateFileName((upload.name || 'file').replace(/[\\/\0]/g, '_'));
+    const name = `${randomToken(12)}-${original.replace(/[^\w.-]+/g, '_')}`;
+    writeFileSync(join(dir, name), Buffer.from(await upload.arrayBuffer()));
+    const [row] = await conn
+      .insert(files)
+      .values({ user_id: userId, name: original, original_name: original, path: `workrooms/${name}`, url: '', size: upload.size, mime: upload.type || 'application/octet-stream', reference_type: 'discussion' })
+      .returning({ id: files.id });
+    ids.push(row!.id);
+  }
+  return ids;
+}
+
+/** Checks that the files were uploaded by the user (a file of someone else is refused). */
+export async function assertOwnFiles(userId: number, fileIds: number[], db?: Db | Tx): Promise<void> {
+  if (fileIds.length === 0) return;
+  if (fileIds.length > UPLOAD_MAX_FILES) throw fieldError('content_files_ids', `You may attach at most ${UPLOAD_MAX_FILES} files.`);
+  const conn = db ?? (await getDb());
+  const rows = await conn.select({ id: files.id }).from(files).where(and(inArray(files.id, fileIds), eq(files.user_id, userId)));
+  if (rows.length !== new Set(fileIds).size) throw fieldError('content_files_ids', 'The selected file is invalid.');
+}
+
+/** The file when the user is a member of the discussion and one of its messages carries it; otherwise null. */
+export async function viewableAttachment(userId: number, discussionId: number, fileId: number): Promise<typeof files.$inferSelect | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ file: files })
+    .from(files)
+    .innerJoin(messages, and(eq(messages.discussion_id, discussionId), sql`${messages.content_files_ids} @> ${JSON.stringify([fileId])}::jsonb`))
+    .innerJoin(discussionUsers, and(eq(discussionUsers.discussion_id, discussionId), eq(discussionUsers.user_id, userId)))
+    .where(eq(files.id, fileId))
+    .limit(1);
+  return row?.file ?? null;
+}
+
+/** True when the user may see the file because it is attached in a discussion they belong to (the file access hook). */
+export async function canViewFileAsMember(userId: number, fileId: number): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(messages)
+    .innerJoin(discussionUsers, and(eq(discussionUsers.discussion_id, messages.discussion_id), eq(discussionUsers.user_id, userId)))
+    .where(sql`${messages.content_files_ids} @> ${JSON.stringify([fileId])}::jsonb`)
+    .limit(1);
+  return !!row;
+}

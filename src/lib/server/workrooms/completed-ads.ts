@@ -1,0 +1,45 @@
+/** Completed Ads: the approved deliverables of the user's campaigns (brand) or packages (podcaster), with their audio. */
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { brands, campaigns, deliverables, files, messages, packageJobs, packages, podcasts } from '../db/schema';
+import type { SessionUser } from '../users/session-user';
+import { attachmentPayload, type AttachmentPayload } from './message-payload';
+
+export interface CompletedAd {
+  id: number;
+  job: { id: number; description: string; fee: number; delivery_date: string | null };
+  campaign: { id: number; title: string };
+  podcast: { id: number; title: string; hash_id: string; avatar_url: string | null };
+  brand_name: string;
+  approved_at: string;
+  audio: AttachmentPayload | null;
+  workroom_link: string | null;
+}
+
+/** The user's approved ads, newest first. */
+export async function listCompletedAds(user: SessionUser): Promise<CompletedAd[]> {
+  const db = await getDb();
+  const scope: SQL = user.type === 'BRAND' ? eq(campaigns.brand_user_id, user.id) : eq(packages.podcaster_user_id, user.id);
+  const rows = await db
+    .select({ d: deliverables, job: packageJobs, campaign: campaigns, podcast: podcasts, brand: brands.name, file: files, discussionId: messages.discussion_id })
+    .from(deliverables)
+    .innerJoin(packageJobs, eq(packageJobs.id, deliverables.package_job_id))
+    .innerJoin(packages, eq(packages.id, packageJobs.package_id))
+    .innerJoin(campaigns, eq(campaigns.id, packages.campaign_id))
+    .innerJoin(podcasts, eq(podcasts.id, packages.podcast_id))
+    .leftJoin(brands, eq(brands.user_id, campaigns.brand_user_id))
+    .leftJoin(files, and(eq(deliverables.reference_type, 'file'), eq(files.id, deliverables.reference_id)))
+    .leftJoin(messages, and(eq(messages.deliverable_id, deliverables.id), inArray(messages.type, ['ad-review'])))
+    .where(and(eq(deliverables.status, 'accepted'), scope))
+    .orderBy(desc(deliverables.updated_at));
+  return rows.map((r) => ({
+    id: r.d.id,
+    job: { id: r.job.id, description: r.job.description, fee: r.job.fee, delivery_date: r.job.delivery_date },
+    campaign: { id: r.campaign.id, title: r.campaign.title },
+    podcast: { id: r.podcast.id, title: r.podcast.title, hash_id: r.podcast.hash_id, avatar_url: r.podcast.avatar_url },
+    brand_name: r.brand ?? '',
+    approved_at: r.d.updated_at.toISOString(),
+    audio: r.file && r.discussionId ? attachmentPayload(r.discussionId, r.file) : null,
+    workroom_link: r.discussionId ? `/workrooms/package/${r.discussionId}` : null,
+  }));
+}

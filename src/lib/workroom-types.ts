@@ -1,0 +1,72 @@
+/** Payload types of the workroom API as the browser reads them (mirrors src/lib/server/workrooms). */
+export interface WorkroomMember {
+  id: number;
+  full_name: string;
+  first_name: string;
+  avatar: string | null;
+  type: 'BRAND' | 'PODCASTER' | 'ADMIN';
+  brand_name: string | null;
+  last_seen_at: string | null;
+  is_online: boolean;
+}
+
+export interface WorkroomFile {
+  id: number;
+  url: string;
+  mime: string;
+  isAudio: boolean;
+  name: string;
+  original_name: string;
+  size: number;
+}
+
+export type MessageType = 'default' | 'proposal-details' | 'ad-automatically-detected' | 'ad-review' | 'ad-manually-detected';
+
+export interface WorkroomMessage {
+  id: number;
+  discussion_id: number;
+  content: string;
+  type: MessageType;
+  deliverable_id: number | null;
+  deliverable: { id: number; status: 'pending' | 'accepted' | 'rejected'; package_job_id: number; job_description: string } | null;
+  files: WorkroomFile[];
+  user_id: number | null;
+  user: WorkroomMember | null;
+  edited_at: string | null;
+  created_at: string;
+  views: { user_id: number; views: number }[];
+}
+
+export interface WorkroomDiscussion {
+  id: number;
+  type: string;
+  title: string;
+  subtitle: string;
+  avatar: string | null;
+  link: string;
+  is_archived: boolean;
+  is_unread: boolean;
+  unread_count: number;
+  users: WorkroomMember[];
+  last_message: WorkroomMessage | null;
+  updated_at: string;
+}
+
+/** A message can be approved only if it has a deliverable and its type is ad-review (core §4). */
+export function canReviewMessage(m: Pick<WorkroomMessage, 'type' | 'deliverable'>): boolean {
+  return m.type === 'ad-review' && m.deliverable !== null && m.deliverable.status === 'pending';
+}
+
+/** Merges messages by id, oldest first. */
+export function mergeMessages(current: WorkroomMessage[], incoming: WorkroomMessage[]): WorkroomMessage[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const m of incoming) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** Who is typing, as the indicator says it. */
+export function typingText(names: string[]): string {
+  if (names.length === 0) return '';
+  if (names.length === 1) return `${names[0]} is typing…`;
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} are typing…`;
+}

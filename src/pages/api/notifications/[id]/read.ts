@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { json, notFound } from '../../../../lib/server/http';
+import { requireUser } from '../../../../lib/server/session/guards';
+import { markNotificationRead } from '../../../../lib/server/notifications/list-notifications';
+
+/** POST /api/notifications/{id}/read: marks one of the user's notifications read. */
+export const POST: APIRoute = async ({ locals, params }) => {
+  const user = requireUser(locals);
+  if (!params.id) throw notFound();
+  return json({ data: await markNotificationRead(user.id, params.id) });
+};

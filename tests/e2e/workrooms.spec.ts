@@ -1,0 +1,121 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, hydrated } from './helpers';
+
+/** A browser context signed in as a demo user through the token endpoint (cookies as the web client stores them). */
+async function signedInContext(browser: Browser, baseURL: string, email: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL });
+  const res = await context.request.post('/oauth/token', {
+    data: { grant_type: 'password', client_id: 'cuepoint-web', client_secret: 'cuepoint-web-client-secret', username: email, password: DEMO_PASSWORD, scope: '' },
+  });
+  expect(res.ok()).toBe(true);
+  const t = (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };
+  const url = new URL(baseURL);
+  const cookie = (name: string, value: string) => ({ name, value, domain: url.hostname, path: '/' });
+  await context.addCookies([
+    cookie('access_token', t.access_token), cookie('refresh_token', t.refresh_token), cookie('token_expires_at', String(Date.now() + t.expires_in * 1000)), cookie('startup_popup', '1'),
+  ]);
+  return context;
+}
+
+/** Opens a workroom and waits until its realtime channels are joined (the other member's presence shows). */
+async function openRoom(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+}
+
+test('[WORKROOMS]: a brand and a podcaster chat live: typing, a message, a file, and what an offline side missed', async ({ browser, baseURL }) => {
+  const brandContext = await signedInContext(browser, baseURL!, 'brand@cuepoint.test');
+  const podContext = await signedInContext(browser, baseURL!, 'podcaster@cuepoint.test');
+  const brand = await brandContext.newPage();
+  const pod = await podContext.newPage();
+
+  // The brand finds the Autumn Roast workroom in the list; the podcaster opens the same one.
+  await brand.goto('/workrooms');
+  await hydrated(brand);
+  await brand.getByRole('link', { name: /Autumn Roast Launch/ }).click();
+  await expect(brand).toHaveURL(/\/workrooms\/package\/\d+$/);
+  const roomPath = new URL(brand.url()).pathname;
+  await hydrated(brand);
+  await openRoom(pod, roomPath);
+
+  // The demo ad waits for the brand's review.
+  await expect(brand.getByRole('button', { name: 'Approve ad' })).toBeVisible();
+  await expect(pod.getByRole('button', { name: 'Approve ad' })).toHaveCount(0);
+
+  // Both sides see each other online (presence).
+  await expect(brand.getByRole('list', { name: 'Members' })).toContainText('Jordan Reyes, online');
+  await expect(pod.getByRole('list', { name: 'Members' })).toContainText('Trailhead Coffee Co., online');
+
+  // Typing shows on the other side.
+  await pod.getByRole('textbox', { name: 'Message' }).pressSequentially('See you at the race', { delay: 30 });
+  await expect(brand.getByRole('status').filter({ hasText: 'Jordan Reyes is typing…' })).toBeVisible();
+
+  // A message appears on the other side, and the indicator goes away.
+  await pod.getByRole('textbox', { name: 'Message' }).pressSequentially(' expo on Saturday!');
+  await pod.getByRole('button', { name: 'Send' }).click();
+  await expect(brand.locator('.msg__text', { hasText: 'See you at the race expo on Saturday!' })).toBeVisible();
+  await expect(brand.getByRole('status').filter({ hasText: 'is typing' })).toHaveCount(0);
+  // It was seen: the podcaster's message says so.
+  await expect(pod.getByText('Seen by Maya')).toBeVisible();
+
+  // A file appears on the other side as a link.
+  await brand.getByLabel('Attach files').setInputFiles({ name: 'expo-booth-map.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% booth map\n') });
+  await brand.getByRole('textbox', { name: 'Message' }).fill('Booth map for Saturday');
+  await brand.getByRole('button', { name: 'Send' }).click();
+  await expect(pod.getByRole('link', { name: 'expo-booth-map.pdf' })).toBeVisible();
+  await expect(pod.locator('.msg__text', { hasText: 'Booth map for Saturday' })).toBeVisible();
+
+  // The podcaster drops off; a message is sent meanwhile; back online it shows up.
+  await podContext.setOffline(true);
+  await brand.getByRole('textbox', { name: 'Message' }).fill('Sent while you were offline: bring the Ember samples.');
+  await brand.getByRole('button', { name: 'Send' }).click();
+  await expect(brand.locator('.msg__text', { hasText: 'Sent while you were offline' })).toBeVisible();
+  await podContext.setOffline(false);
+  await expect(pod.locator('.msg__text', { hasText: 'Sent while you were offline: bring the Ember samples.' })).toBeVisible();
+
+  // The podcaster's bell counts the brand's messages live.
+  await expect(pod.getByRole('button', { name: /^Notifications, [1-9]\d* new notifications?$/ })).toBeVisible();
+
+  await brandContext.close();
+  await podContext.close();
+});
+
+test('[WORKROOMS]: the Workrooms badge and the bell update live, and a bell click opens the workroom and marks it read', async ({ browser, baseURL }) => {
+  const brandContext = await signedInContext(browser, baseURL!, 'brand@cuepoint.test');
+  const podContext = await signedInContext(browser, baseURL!, 'podcaster@cuepoint.test');
+  const brand = await brandContext.newPage();
+  const pod = await podContext.newPage();
+  await pod.goto('/completed-ads');
+  await hydrated(pod);
+  await expect(pod.getByRole('heading', { name: 'Completed Ads' })).toBeVisible();
+  await expect(pod.getByText(/Autumn Roast Launch/)).toBeVisible();
+  const badge = pod.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Workrooms/ });
+  const before = Number((await badge.textContent())?.match(/\d+/)?.[0] ?? 0);
+
+  // The brand writes in the Cold Brew sponsorship workroom.
+  await brand.goto('/workrooms');
+  await hydrated(brand);
+  await brand.getByRole('link', { name: /Cold Brew Kit Spring Push/ }).click();
+  await hydrated(brand);
+  await brand.getByRole('textbox', { name: 'Message' }).fill('Race week it is. Sending a kit to your studio.');
+  await brand.getByRole('button', { name: 'Send' }).click();
+
+  await expect(badge).toContainText(`${before + 1} unread`);
+  const bell = pod.getByRole('button', { name: /^Notifications, / });
+  await expect(bell).toHaveAccessibleName(/[1-9]\d* new notifications?/);
+  await bell.click();
+  const item = pod.getByRole('link', { name: /New message from Trailhead Coffee Co\./ }).first();
+  await expect(item).toContainText('Race week it is.');
+  await item.click();
+  await expect(pod).toHaveURL(/\/workrooms\/sponsorship\/\d+$/);
+  await hydrated(pod);
+  await expect(pod.locator('.msg__text', { hasText: 'Race week it is.' })).toBeVisible();
+  // Opening it read the room: the badge is back to what it was (an empty badge for 0).
+  const after = pod.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Workrooms/ });
+  if (before === 0) await expect(after).not.toContainText('unread');
+  else await expect(after).toContainText(`${before} unread`);
+
+  await brandContext.close();
+  await podContext.close();
+});
