@@ -10,6 +10,7 @@ import { startWorker, stopWorker, workReady } from './jobs/queue';
 import { isDatabaseEmpty, seedCatalogue, seedDemo } from './seed/demo';
 import { getDb } from './db/client';
 import './mail/send-mail';
+import './campaigns/jobs';
 
 const KEY = Symbol.for('cuepoint.boot');
 type Holder = { [KEY]?: Promise<void> };
