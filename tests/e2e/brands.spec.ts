@@ -129,7 +129,7 @@ test('[BRANDS]: a new brand creates a campaign, gets it approved, receives a pro
   await expect(page).toHaveURL(/\/campaigns$/);
   await go(page, `/campaign/${campaignId}/new`);
   await expect(page.getByText('No new proposals yet.', { exact: false })).toBeVisible();
-  await expect(page.getByText(/Live: new proposals|Checking for new proposals/)).toBeVisible();
+  await expect(page.getByText(/Live: new proposals appear here/)).toBeVisible();
   const db = await getDb();
   const [pod] = await db.select({ id: podcasts.id }).from(podcasts).innerJoin(users, eq(users.id, podcasts.user_id)).where(eq(users.email, 'podcaster@cuepoint.test'));
   const [camp] = await db.select().from(campaigns).where(and(eq(campaigns.id, campaignId)));
