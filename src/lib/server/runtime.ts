@@ -11,6 +11,7 @@ import { isDatabaseEmpty, seedCatalogue, seedDemo } from './seed/demo';
 import { getDb } from './db/client';
 import './mail/send-mail';
 import './files/process-audio';
+import './campaigns/jobs';
 
 const KEY = Symbol.for('cuepoint.boot');
 type Holder = { [KEY]?: Promise<void> };

@@ -10,6 +10,7 @@ import {
 import { randomToken } from '../crypto';
 import { hashPassword } from '../auth/passwords';
 import { seedWorkrooms } from './workrooms';
+import { seedBrands } from './brands';
 
 export const DEMO_PASSWORD = 'cuepoint-demo';
 
@@ -184,5 +185,6 @@ export async function seedDemo(): Promise<void> {
       await tx.insert(campaignAds).values(Object.entries(c.ads).map(([type, description]) => ({ campaign_id: row!.id, ad_id: adId(type as 'sponsorship' | 'host'), description })));
     }
     await seedWorkrooms(tx);
+    await seedBrands(tx);
   });
 }

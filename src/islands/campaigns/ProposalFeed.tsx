@@ -1,0 +1,340 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api, ApiError } from '../../lib/api';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Dialog } from '../../components/Dialog';
+import { RatingInput } from '../../components/RatingInput';
+import { ReadMoreText } from '../../components/ReadMore';
+import { FieldError, type FieldErrors } from '../../components/FieldError';
+import { toast } from '../../lib/stores/toasts';
+import { formatMoney } from '../../lib/format/money';
+import { formatDate } from '../../lib/format/dates';
+import { shortNumber } from '../../lib/format/numbers';
+import { FEED_TABS, FEED_TAB_LABELS, type FeedTab, type PackageJobPayload, type PackagePayload, type Paginated } from '../../lib/campaign-types';
+import { listenToUser } from './live-feed';
+import './campaigns.css';
+
+interface Props {
+  campaignId: number;
+  campaignTitle: string;
+  brandUserId: number;
+  tab: FeedTab;
+  initial: Paginated<PackagePayload>;
+  counts: Record<FeedTab, number>;
+}
+
+const POLL_MS = 10_000;
+const RATE_LABELS = { responsiveness: 'Responsiveness', conversion: 'Conversion', content_quality: 'Content quality' } as const;
+
+/** The proposal feed of a campaign: compare proposals, star, rate, decline items, message podcasters and hire jobs. */
+export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, tab, initial, counts: initialCounts }: Props) {
+  const [page, setPage] = useState(initial);
+  const [counts, setCounts] = useState(initialCounts);
+  const [hire, setHire] = useState<Set<number>>(new Set());
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [messageTo, setMessageTo] = useState<number[] | null>(null);
+  const [message, setMessage] = useState('');
+  const [messageErrors, setMessageErrors] = useState<FieldErrors | null>(null);
+  const [declining, setDeclining] = useState<PackageJobPayload | null>(null);
+  const [confirmHire, setConfirmHire] = useState(false);
+  const [live, setLive] = useState<'connecting' | 'live' | 'polling'>('connecting');
+  const [announce, setAnnounce] = useState('');
+  const pageNo = page.meta.current_page;
+
+  const refresh = useCallback(async () => {
+    const res = await api<Paginated<PackagePayload>>(`/api/campaigns/${campaignId}/packages`, { query: { tab, page: pageNo } });
+    setPage((old) => {
+      const fresh = res.data.filter((p) => !old.data.some((o) => o.id === p.id)).length;
+      if (fresh > 0) setAnnounce(`${fresh} new proposal${fresh === 1 ? '' : 's'} arrived.`);
+      return res;
+    });
+    setCounts((c) => ({ ...c, [tab]: res.meta.total }));
+  }, [campaignId, tab, pageNo]);
+
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setInterval> | null = null;
+    const poll = () => {
+      if (timer) return;
+      setLive('polling');
+      timer = setInterval(() => void refreshRef.current().catch(() => undefined), POLL_MS);
+    };
+    let stop = () => undefined as void;
+    void listenToUser(
+      brandUserId,
+      {
+        'package.created': (data) => {
+          const d = data as { campaign_id?: number };
+          if (d?.campaign_id === undefined || d.campaign_id === campaignId) {
+            if (tab !== 'new') setCounts((c) => ({ ...c, new: c.new + 1 }));
+            void refreshRef.current().catch(() => undefined);
+          }
+        },
+        'package.updated': () => void refreshRef.current().catch(() => undefined),
+      },
+      poll,
+    ).then((h) => {
+      stop = h.stop;
+      setLive((s) => (s === 'connecting' ? 'live' : s));
+    });
+    return () => {
+      stop();
+      if (timer) clearInterval(timer);
+    };
+  }, [brandUserId, campaignId, tab]);
+
+  const replace = (p: PackagePayload) => setPage((old) => ({ ...old, data: old.data.map((x) => (x.id === p.id ? p : x)) }));
+
+  async function toggleStar(p: PackagePayload) {
+    try {
+      const res = await api<{ data: PackagePayload }>(`/api/brand/packages/${p.id}/starred`, { method: p.starred ? 'DELETE' : 'POST' });
+      replace(res.data);
+      setCounts((c) => ({ ...c, starred: c.starred + (res.data.starred ? 1 : -1), ...(tab === 'new' || p.status === 'pending' ? { new: c.new + (res.data.starred ? -1 : 1) } : {}) }));
+      toast.success(res.data.starred ? `${p.podcast.title} starred.` : `${p.podcast.title} unstarred.`);
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : 'Could not star the proposal.');
+    }
+  }
+
+  async function rate(p: PackagePayload, field: keyof typeof RATE_LABELS, value: number) {
+    replace({ ...p, rates: { ...p.rates, [field]: value } });
+    try {
+      const res = await api<{ data: PackagePayload }>(`/api/brand/packages/${p.id}/rates`, { method: 'POST', body: { [field]: value } });
+      replace(res.data);
+      setAnnounce(`${RATE_LABELS[field]} rated ${value} of 5.`);
+    } catch (e) {
+      replace(p);
+      toast.error(e instanceof Error ? e.message : 'Could not save the rating.');
+    }
+  }
+
+  async function decline(job: PackageJobPayload) {
+    try {
+      const res = await api<{ data: PackagePayload }>(`/api/brand/proposal-items/${job.id}/declined`, { method: 'POST' });
+      replace(res.data);
+      setHire((h) => {
+        const n = new Set(h);
+        n.delete(job.id);
+        return n;
+      });
+      toast.success('Item declined. The podcaster was told.');
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : 'Could not decline the item.');
+    } finally {
+      setDeclining(null);
+    }
+  }
+
+  async function send() {
+    if (!messageTo) return;
+    setMessageErrors(null);
+    try {
+      await api(`/api/campaigns/${campaignId}/discussions`, { method: 'POST', body: { package_ids: messageTo, content: message } });
+      toast.success(messageTo.length === 1 ? 'Message sent.' : `Message sent to ${messageTo.length} podcasters.`);
+      setMessageTo(null);
+      setMessage('');
+      setSelected(new Set());
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 422) setMessageErrors(e.errors);
+      else toast.error(e instanceof Error ? e.message : 'Could not send the message.');
+    }
+  }
+
+  const hireJobs = useMemo(() => page.data.flatMap((p) => p.jobs.filter((j) => hire.has(j.id)).map((j) => ({ ...j, podcast: p.podcast.title }))), [page, hire]);
+  const hireTotal = hireJobs.reduce((s, j) => s + j.fee, 0);
+
+  async function doHire() {
+    try {
+      await api('/api/brand/hirings', { method: 'POST', body: { job_ids: [...hire] } });
+      toast.success(`Hired ${hire.size} job${hire.size === 1 ? '' : 's'}.`);
+      window.location.assign('/hirings/overview');
+    } catch (e) {
+      toast.error(e instanceof ApiError ? (e.field('job_ids') ?? e.message) : 'Could not hire these jobs.');
+      setConfirmHire(false);
+    }
+  }
+
+  const go = (p: number) => async () => {
+    const res = await api<Paginated<PackagePayload>>(`/api/campaigns/${campaignId}/packages`, { query: { tab, page: p } });
+    setPage(res);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <div className="cq-stack">
+      <nav aria-label="Proposal tabs">
+        <ul className="cq-tabs">
+          {FEED_TABS.map((t) => (
+            <li key={t}>
+              <a href={`/campaign/${campaignId}/${t}`} aria-current={t === tab ? 'page' : undefined}>
+                {FEED_TAB_LABELS[t]} <span className="cq-count" data-testid={`count-${t}`}>{counts[t]}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="cq-row cq-row--between">
+        <p className="cq-live" role="status" aria-live="polite">
+          {live === 'live' ? 'Live: new proposals appear here as they arrive.' : live === 'polling' ? 'Checking for new proposals every few seconds.' : 'Connecting…'} {announce}
+        </p>
+        {selected.size > 0 ? (
+          <button type="button" className="cp-button" onClick={() => setMessageTo([...selected])}>Message selected ({selected.size})</button>
+        ) : null}
+      </div>
+
+      {page.data.length === 0 ? (
+        <section className="cq-card cq-empty">
+          <p>{tab === 'new' ? 'No new proposals yet. They appear here as soon as podcasters send them.' : `No ${FEED_TAB_LABELS[tab].toLowerCase()} proposals.`}</p>
+        </section>
+      ) : (
+        <ul className="cq-list" aria-label="Proposals">
+          {page.data.map((p) => (
+            <li key={p.id} className="cq-card cq-proposal" aria-labelledby={`proposal-${p.id}`}>
+              <div className="cq-proposal__head">
+                {p.podcast.avatar_url ? <img className="cq-artwork" src={p.podcast.avatar_url} alt="" /> : <span className="cq-artwork" aria-hidden="true">{p.podcast.title.slice(0, 1)}</span>}
+                <div>
+                  <h3 id={`proposal-${p.id}`}>
+                    {p.podcast.title}
+                    {p.podcast.is_premium ? <span className="cq-premium">Premium</span> : null}
+                  </h3>
+                  <div className="cq-row cq-small cq-muted" style={{ gap: 14 }}>
+                    <RatingInput label="Podcast rating" name={`rating-${p.id}`} value={Math.round(p.podcast.rating_avg)} readOnly size={14} />
+                    <span>{p.podcast.rating_avg.toFixed(1)}</span>
+                    <span>{shortNumber(p.podcast.avg_listens)} avg. listens</span>
+                    <span>Sent {formatDate(p.created_at)}</span>
+                  </div>
+                  <ul className="cq-tags" aria-label="Categories">
+                    {p.podcast.categories.map((c) => <li key={c.id}>{c.title}</li>)}
+                  </ul>
+                </div>
+                <div className="cq-row">
+                  <label className="cq-check cq-small">
+                    <input
+                      type="checkbox"
+                      checked={selected.has(p.id)}
+                      onChange={(e) => {
+                        const n = new Set(selected);
+                        if (e.target.checked) n.add(p.id);
+                        else n.delete(p.id);
+                        setSelected(n);
+                      }}
+                    />
+                    Select
+                  </label>
+                  <button type="button" className="cp-button" aria-pressed={p.starred} onClick={() => void toggleStar(p)} aria-label={p.starred ? `Unstar ${p.podcast.title}` : `Star ${p.podcast.title}`}>
+                    {p.starred ? '★ Starred' : '☆ Star'}
+                  </button>
+                </div>
+              </div>
+
+              {p.description ? <ReadMoreText html={p.description} /> : null}
+
+              <div style={{ overflowX: 'auto' }}>
+                <table className="cq-jobs">
+                  <caption className="cp-sr-only">Jobs proposed by {p.podcast.title}</caption>
+                  <thead>
+                    <tr><th scope="col">Hire</th><th scope="col">Item</th><th scope="col">Episodes</th><th scope="col">Date</th><th scope="col">Fee</th><th scope="col"><span className="cp-sr-only">Actions</span></th></tr>
+                  </thead>
+                  <tbody>
+                    {p.jobs.map((j) => {
+                      const name = `${j.ad_title ?? 'Ad'}${j.description ? `: ${j.description}` : ''}`;
+                      const hireable = !j.is_declined && !j.is_hired && j.status === 'pending' && p.status !== 'declined';
+                      return (
+                        <tr key={j.id} data-declined={j.is_declined}>
+                          <td>
+                            {hireable ? (
+                              <input
+                                type="checkbox"
+                                aria-label={`Hire ${name} (${p.podcast.title})`}
+                                checked={hire.has(j.id)}
+                                onChange={(e) => {
+                                  const n = new Set(hire);
+                                  if (e.target.checked) n.add(j.id);
+                                  else n.delete(j.id);
+                                  setHire(n);
+                                }}
+                              />
+                            ) : j.is_hired ? <span className="pill pill--brand">Hired</span> : null}
+                          </td>
+                          <td>{name}</td>
+                          <td>{j.episodes}</td>
+                          <td>{j.delivery_date ? formatDate(j.delivery_date) : '—'}</td>
+                          <td>{formatMoney(j.fee)}</td>
+                          <td>
+                            {j.is_declined ? <span className="cq-small cq-muted">Declined</span> : hireable ? (
+                              <button type="button" className="cp-button cp-button--link" onClick={() => setDeclining(j)} aria-label={`Decline ${name} (${p.podcast.title})`}>Decline</button>
+                            ) : null}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                  <tfoot>
+                    <tr><td colSpan={4}>Total</td><td colSpan={2}>{formatMoney(p.total_price)}</td></tr>
+                  </tfoot>
+                </table>
+              </div>
+
+              <div className="cq-rates">
+                {(Object.keys(RATE_LABELS) as (keyof typeof RATE_LABELS)[]).map((field) => (
+                  <RatingInput key={field} label={`${RATE_LABELS[field]} (${p.podcast.title})`} name={`${field}-${p.id}`} value={p.rates[field]} size={20} onChange={(v) => void rate(p, field, v)} />
+                ))}
+              </div>
+
+              <div className="cq-row">
+                <button type="button" className="cp-button" onClick={() => setMessageTo([p.id])} aria-label={`Message ${p.podcast.title}`}>Message</button>
+                <a className="cp-button cp-button--link" href={p.workroom_link}>Open workroom</a>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {page.meta.last_page > 1 ? (
+        <nav className="cq-pagination" aria-label="Pages">
+          <button type="button" className="cp-button" disabled={pageNo <= 1} onClick={() => void go(pageNo - 1)()}>Previous</button>
+          <span>Page {pageNo} of {page.meta.last_page}</span>
+          <button type="button" className="cp-button" disabled={pageNo >= page.meta.last_page} onClick={() => void go(pageNo + 1)()}>Next</button>
+        </nav>
+      ) : null}
+
+      {hire.size > 0 ? (
+        <div className="cq-hirebar" role="region" aria-label="Hire">
+          <span>{hire.size} job{hire.size === 1 ? '' : 's'} selected · {formatMoney(hireTotal)}</span>
+          <button type="button" className="cp-button cp-button--primary" onClick={() => setConfirmHire(true)}>Hire {hire.size} job{hire.size === 1 ? '' : 's'}</button>
+        </div>
+      ) : null}
+
+      <ConfirmDialog open={confirmHire} title={`Hire ${hire.size} job${hire.size === 1 ? '' : 's'}?`} confirmLabel="Hire" onConfirm={doHire} onCancel={() => setConfirmHire(false)}>
+        <ul>
+          {hireJobs.map((j) => <li key={j.id}>{j.podcast}: {j.ad_title ?? 'Ad'} {j.description ? `(${j.description})` : ''}, {formatMoney(j.fee)}</li>)}
+        </ul>
+        <p>Total {formatMoney(hireTotal)} for “{campaignTitle}”. Next you fund the hire; the podcasters start once it is funded.</p>
+      </ConfirmDialog>
+
+      <ConfirmDialog open={declining !== null} title="Decline this item?" confirmLabel="Decline" danger onConfirm={() => (declining ? decline(declining) : undefined)} onCancel={() => setDeclining(null)}>
+        <p>{declining ? `${declining.ad_title ?? 'Ad'}${declining.description ? `: ${declining.description}` : ''}, ${formatMoney(declining.fee)}.` : ''} The podcaster is told; this cannot be undone.</p>
+      </ConfirmDialog>
+
+      <Dialog
+        open={messageTo !== null}
+        onClose={() => setMessageTo(null)}
+        title={messageTo && messageTo.length > 1 ? `Message ${messageTo.length} podcasters` : `Message ${page.data.find((p) => p.id === messageTo?.[0])?.podcast.title ?? 'the podcaster'}`}
+        footer={
+          <>
+            <button type="button" className="cp-button" onClick={() => setMessageTo(null)}>Cancel</button>
+            <button type="button" className="cp-button cp-button--primary" onClick={() => void send()}>Send</button>
+          </>
+        }
+      >
+        <div className="cp-field">
+          <label htmlFor="feed-message">Message</label>
+          <textarea id="feed-message" className="cp-input" rows={5} value={message} maxLength={10000} onChange={(e) => setMessage(e.target.value)} aria-describedby="feed-message-error" />
+          <FieldError errors={messageErrors} field="content" id="feed-message-error" />
+          <p className="cq-small cq-muted" style={{ margin: 0 }}>Each podcaster gets it in the proposal’s workroom.</p>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+/** Payloads and labels of campaigns, proposals (packages) and hirings, shared by the server and the islands. */
+
+export const WIZARD_TABS = ['details', 'ads', 'budget', 'attribution', 'review'] as const;
+export type WizardTab = (typeof WIZARD_TABS)[number];
+export const WIZARD_TAB_LABELS: Record<WizardTab, string> = {
+  details: 'Details',
+  ads: 'Ads',
+  budget: 'Budget & schedule',
+  attribution: 'Attribution',
+  review: 'Review',
+};
+
+export const FEED_TABS = ['new', 'starred', 'hired', 'in-review', 'declined'] as const;
+export type FeedTab = (typeof FEED_TABS)[number];
+export const FEED_TAB_LABELS: Record<FeedTab, string> = {
+  new: 'New',
+  starred: 'Starred',
+  hired: 'Hired',
+  'in-review': 'In review',
+  declined: 'Declined',
+};
+
+export type CampaignStatus = 'active' | 'paused' | 'expired' | 'closed';
+/** What the brand sees: the §4 status, or where the campaign stands before it runs. */
+export type CampaignStage = 'draft' | 'awaiting-approval' | 'rejected' | CampaignStatus;
+export const STAGE_LABELS: Record<CampaignStage, string> = {
+  draft: 'Draft',
+  'awaiting-approval': 'Awaiting approval',
+  rejected: 'Not approved',
+  active: 'Active',
+  paused: 'Paused',
+  expired: 'Expired',
+  closed: 'Closed',
+};
+
+export interface CampaignAdPayload {
+  /** The campaign ad's id (package jobs point at it). */
+  id: number;
+  ad_id: number;
+  type: 'sponsorship' | 'host';
+  title: string;
+  description: string;
+}
+
+export interface CampaignPayload {
+  id: number;
+  brand_user_id: number;
+  title: string;
+  description: string;
+  budget: number | null;
+  duration: number | null;
+  delivery_date: string | null;
+  status: CampaignStatus;
+  stage: CampaignStage;
+  url: string | null;
+  is_approved: boolean;
+  is_draft: boolean;
+  submitted_at: string | null;
+  rejection_reason: string | null;
+  expired_days: number;
+  expires_at: string | null;
+  site_id: number | null;
+  categories: { id: number; title: string }[];
+  ads: CampaignAdPayload[];
+  counts: { pending: number; in_progress: number; complete: number; in_review: number };
+  new_proposals: number;
+  spent_amount: number;
+  spent: number;
+  visitors: number;
+  listens: number;
+  hits: number;
+  cpm: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PackageJobPayload {
+  id: number;
+  description: string;
+  status: 'pending' | 'in-progress' | 'in-review' | 'completed' | 'rejected' | 'dropped';
+  fee: number;
+  campaign_ad_id: number | null;
+  ad_type: 'sponsorship' | 'host' | null;
+  ad_title: string | null;
+  package_id: number;
+  is_episode: boolean;
+  episodes: number;
+  is_funded: boolean;
+  is_declined: boolean;
+  is_hired: boolean;
+  delivery_date: string | null;
+}
+
+export interface FeedPodcastPayload {
+  id: number;
+  hash_id: string;
+  title: string;
+  avatar_url: string | null;
+  categories: { id: number; title: string }[];
+  rating_avg: number;
+  avg_listens: number;
+  is_premium: boolean;
+}
+
+export interface PackagePayload {
+  id: number;
+  description: string;
+  status: 'pending' | 'hired' | 'declined' | 'withdrawn';
+  extended_status: string | null;
+  record_id: string | null;
+  /** The total the podcaster set, or the sum of the single-episode job fees. */
+  total_price: number;
+  podcast_id: number;
+  podcaster_user_id: number;
+  campaign_id: number;
+  starred: boolean;
+  rates: { responsiveness: number; conversion: number; content_quality: number };
+  podcast: FeedPodcastPayload;
+  jobs: PackageJobPayload[];
+  workroom_link: string;
+  created_at: string;
+}
+
+export interface HiringPayload {
+  id: number;
+  campaign_id: number;
+  campaign_title: string;
+  brand_user_id: number;
+  podcast_id: number;
+  podcast_title: string;
+  podcast_avatar_url: string | null;
+  podcaster_user_id: number;
+  package_id: number;
+  total_price: number;
+  job_ids: number[];
+  jobs: { id: number; description: string; fee: number; ad_title: string | null; episodes: number; delivery_date: string | null }[];
+  status: 'new' | 'funded' | 'cancelled' | 'completed';
+  created_at: string;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  meta: { current_page: number; last_page: number; per_page: number; total: number; from: number | null; to: number | null };
+  links: { first: string; last: string; prev: string | null; next: string | null };
+}
+
+/** Builds the Laravel-style pagination envelope. */
+export function paginate<T>(data: T[], total: number, page: number, perPage: number, path: string, query: Record<string, string> = {}): Paginated<T> {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const url = (p: number) => `${path}?${new URLSearchParams({ ...query, page: String(p) })}`;
+  return {
+    data,
+    meta: { current_page: page, last_page: lastPage, per_page: perPage, total, from: data.length ? (page - 1) * perPage + 1 : null, to: data.length ? (page - 1) * perPage + data.length : null },
+    links: { first: url(1), last: url(lastPage), prev: page > 1 ? url(page - 1) : null, next: page < lastPage ? url(page + 1) : null },
+  };
+}
+
+/** The total of a proposal: its own total, or the sum of the fees of its single-episode jobs (§3). */
+export function packageTotal(totalPrice: number | null, jobs: { fee: number; episodes: number; is_declined?: boolean }[]): number {
+  if (totalPrice !== null && totalPrice !== undefined) return totalPrice;
+  return jobs.filter((j) => j.episodes === 1).reduce((sum, j) => sum + j.fee, 0);
+}
+
+/** The total of a set of hired jobs: the sum of their fees. */
+export function jobsTotal(jobs: { fee: number }[]): number {
+  return jobs.reduce((sum, j) => sum + j.fee, 0);
+}

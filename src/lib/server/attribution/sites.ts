@@ -1,0 +1,141 @@
+/** Attribution sites of a user and their events: what the campaign wizard's attribution tab and /settings/attribution use. */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { randomToken } from '../crypto';
+import { getDb } from '../db/client';
+import { attributionSiteCampaigns, attributionSites, campaigns, siteEvents } from '../db/schema';
+import { fieldError, notFound, validate } from '../http';
+
+export type SiteRow = typeof attributionSites.$inferSelect;
+export type EventRow = typeof siteEvents.$inferSelect;
+
+/** The events every new site starts with. */
+export const PREDEFINED_EVENTS = [
+  { name: 'Page view', slug: 'page-view' },
+  { name: 'Sign up', slug: 'sign-up' },
+  { name: 'Purchase', slug: 'purchase' },
+];
+
+export const siteInputSchema = z.object({
+  domain: z
+    .string()
+    .trim()
+    .min(1)
+    .max(253)
+    .transform((v) => v.replace(/^https?:\/\//i, '').replace(/\/.*$/, '').toLowerCase())
+    .refine((v) => /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(v), 'The domain must be a domain name such as shop.example.com.'),
+});
+
+/** The site payload of §3. */
+export function serializeSite(s: SiteRow) {
+  return { id: s.id, user_id: s.user_id, domain: s.domain, status: s.status, pid: s.pid, ads_count: s.ads_count, ads_spend: s.ads_spend, campaigns_count: s.campaigns_count, created_at: s.created_at.toISOString() };
+}
+export type SitePayload = ReturnType<typeof serializeSite>;
+
+/** The site event payload of §3. */
+export function serializeEvent(e: EventRow) {
+  return { id: e.id, site_id: e.site_id, name: e.name, slug: e.slug, is_predefined: e.is_predefined, last_occurred: e.last_occurred?.toISOString() ?? null, attributed: e.attributed };
+}
+
+/** The user's sites, newest first. */
+export async function listSites(userId: number): Promise<SitePayload[]> {
+  const db = await getDb();
+  return (await db.select().from(attributionSites).where(eq(attributionSites.user_id, userId)).orderBy(desc(attributionSites.id))).map(serializeSite);
+}
+
+/** One of the user's sites, or a 404. */
+export async function findSite(userId: number, siteId: number): Promise<SiteRow> {
+  const db = await getDb();
+  const [row] = await db.select().from(attributionSites).where(and(eq(attributionSites.id, siteId), eq(attributionSites.user_id, userId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Adds a site (the 'add site' screen) with its predefined events. */
+export async function createSite(userId: number, body: unknown): Promise<SitePayload> {
+  const { domain } = validate(siteInputSchema, body);
+  const db = await getDb();
+  const [dupe] = await db.select({ id: attributionSites.id }).from(attributionSites).where(and(eq(attributionSites.user_id, userId), eq(attributionSites.domain, domain)));
+  if (dupe) throw fieldError('domain', 'You already added this site.');
+  const row = await db.transaction(async (tx) => {
+    const [site] = await tx.insert(attributionSites).values({ user_id: userId, domain, pid: `cp_${randomToken(12)}` }).returning();
+    await tx.insert(siteEvents).values(PREDEFINED_EVENTS.map((e) => ({ site_id: site!.id, name: e.name, slug: e.slug, is_predefined: true })));
+    return site!;
+  });
+  return serializeSite(row);
+}
+
+/** Deletes one of the user's sites. */
+export async function deleteSite(userId: number, siteId: number): Promise<void> {
+  const site = await findSite(userId, siteId);
+  const db = await getDb();
+  await db.delete(attributionSites).where(eq(attributionSites.id, site.id));
+}
+
+/** Resumes a paused site. */
+export async function resumeSite(userId: number, siteId: number): Promise<SitePayload> {
+  const site = await findSite(userId, siteId);
+  const db = await getDb();
+  const [row] = await db.update(attributionSites).set({ status: 'active' }).where(eq(attributionSites.id, site.id)).returning();
+  return serializeSite(row!);
+}
+
+/** A site's events, predefined first. */
+export async function listEvents(userId: number, siteId: number) {
+  const site = await findSite(userId, siteId);
+  const db = await getDb();
+  return (await db.select().from(siteEvents).where(eq(siteEvents.site_id, site.id)).orderBy(desc(siteEvents.is_predefined), asc(siteEvents.id))).map(serializeEvent);
+}
+
+/** Adds a custom event to a site. */
+export async function createEvent(userId: number, siteId: number, body: unknown) {
+  const site = await findSite(userId, siteId);
+  const { name } = validate(z.object({ name: z.string().trim().min(1).max(80) }), body);
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'event';
+  const db = await getDb();
+  const [dupe] = await db.select({ id: siteEvents.id }).from(siteEvents).where(and(eq(siteEvents.site_id, site.id), eq(siteEvents.slug, slug)));
+  if (dupe) throw fieldError('name', 'This site already has an event with that name.');
+  const [row] = await db.insert(siteEvents).values({ site_id: site.id, name, slug }).returning();
+  return serializeEvent(row!);
+}
+
+/** Deletes a custom event (predefined ones stay). */
+export async function deleteEvent(userId: number, siteId: number, eventId: number): Promise<void> {
+  const site = await findSite(userId, siteId);
+  const db = await getDb();
+  const [row] = await db.select().from(siteEvents).where(and(eq(siteEvents.id, eventId), eq(siteEvents.site_id, site.id)));
+  if (!row) throw notFound();
+  if (row.is_predefined) throw fieldError('event', 'Predefined events cannot be deleted.');
+  await db.delete(siteEvents).where(eq(siteEvents.id, row.id));
+}
+
+/** The campaigns attributed to a site. */
+export async function listSiteCampaigns(userId: number, siteId: number) {
+  const site = await findSite(userId, siteId);
+  const db = await getDb();
+  return db
+    .select({ id: campaigns.id, title: campaigns.title, status: campaigns.status })
+    .from(attributionSiteCampaigns)
+    .innerJoin(campaigns, eq(campaigns.id, attributionSiteCampaigns.campaign_id))
+    .where(eq(attributionSiteCampaigns.site_id, site.id))
+    .orderBy(desc(campaigns.id));
+}
+
+/** Links one of the user's campaigns to the site. */
+export async function addSiteCampaign(userId: number, siteId: number, body: unknown) {
+  const site = await findSite(userId, siteId);
+  const { campaign_id } = validate(z.object({ campaign_id: z.coerce.number().int().positive() }), body);
+  const db = await getDb();
+  const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, campaign_id), eq(campaigns.brand_user_id, userId)));
+  if (!campaign) throw fieldError('campaign_id', 'The selected campaign is invalid.');
+  await db.insert(attributionSiteCampaigns).values({ site_id: site.id, campaign_id }).onConflictDoNothing();
+  await db.update(campaigns).set({ site_id: site.id }).where(eq(campaigns.id, campaign_id));
+  return listSiteCampaigns(userId, site.id);
+}
+
+/** Unlinks a campaign from the site. */
+export async function removeSiteCampaign(userId: number, siteId: number, campaignId: number): Promise<void> {
+  const site = await findSite(userId, siteId);
+  const db = await getDb();
+  await db.delete(attributionSiteCampaigns).where(and(eq(attributionSiteCampaigns.site_id, site.id), eq(attributionSiteCampaigns.campaign_id, campaignId)));
+}

@@ -1,0 +1,60 @@
+/**
+ * The brand's avatar: the cropped image from the browser, checked by its magic bytes, stored under
+ * DATA_DIR/files/avatars and served by GET /api/brand/avatars/{name}.
+ * TODO: move onto the files domain (/api/file/{id}) once it is merged.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { config } from '../config';
+import { getDb } from '../db/client';
+import { brands, users } from '../db/schema';
+import { fieldError, notFound } from '../http';
+import type { BrandPayload } from '../../types';
+import { serializeBrand } from './update-brand';
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const AVATAR_ROUTE = '/api/brand/avatars/';
+
+const avatarDir = () => join(config().dataDir, 'files', 'avatars');
+
+/** The image type of a buffer by its first bytes (png, jpeg or webp), or null. */
+export function imageType(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | null {
+  if (bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'png';
+  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length > 12 && String.fromCharCode(...bytes.slice(0, 4)) === 'RIFF' && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** Stores the uploaded avatar and points the brand (and its user) at it. */
+export async function saveBrandAvatar(userId: number, file: unknown): Promise<BrandPayload> {
+  if (!(file instanceof File) || file.size === 0) throw fieldError('avatar', 'The avatar field is required.');
+  if (file.size > AVATAR_MAX_BYTES) throw fieldError('avatar', 'The avatar must not be greater than 5 MB.');
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = imageType(bytes);
+  if (!type) throw fieldError('avatar', 'The avatar must be a PNG, JPEG or WebP image.');
+  const db = await getDb();
+  const [brand] = await db.select().from(brands).where(eq(brands.user_id, userId));
+  if (!brand) throw notFound();
+  await mkdir(avatarDir(), { recursive: true });
+  const name = `${randomUUID()}.${type === 'jpeg' ? 'jpg' : type}`;
+  await writeFile(join(avatarDir(), name), bytes);
+  const url = `${AVATAR_ROUTE}${name}`;
+  const [row] = await db.update(brands).set({ avatar_url: url }).where(eq(brands.id, brand.id)).returning();
+  await db.update(users).set({ avatar: url }).where(eq(users.id, userId));
+  if (brand.avatar_url?.startsWith(AVATAR_ROUTE)) await unlink(join(avatarDir(), basename(brand.avatar_url))).catch(() => undefined);
+  return serializeBrand(row!);
+}
+
+/** Reads a stored avatar by its file name; null when unknown or malformed. */
+export async function readBrandAvatar(name: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; mime: string } | null> {
+  if (!/^[0-9a-f-]{36}\.(png|jpg|webp)$/.test(name)) return null;
+  try {
+    const bytes = new Uint8Array(await readFile(join(avatarDir(), name)));
+    const ext = name.split('.').pop();
+    return { bytes, mime: ext === 'jpg' ? 'image/jpeg' : `image/${ext}` };
+  } catch {
+    return null;
+  }
+}

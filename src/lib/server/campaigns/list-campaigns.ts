@@ -1,0 +1,48 @@
+/** The brand's campaigns, filtered by status and search, newest first, paginated. */
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { getDb } from '../db/client';
+import { campaigns } from '../db/schema';
+import { paginate, type CampaignPayload, type Paginated } from '../../campaign-types';
+import { serializeCampaigns } from './serialize-campaign';
+
+export const CAMPAIGN_FILTERS = ['all', 'draft', 'pending', 'active', 'paused', 'expired', 'closed'] as const;
+export const campaignListQuery = z.object({
+  status: z.enum(CAMPAIGN_FILTERS).default('all'),
+  search: z.string().trim().max(100).default(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type CampaignListQuery = z.infer<typeof campaignListQuery>;
+
+function statusFilter(status: CampaignListQuery['status']): SQL | undefined {
+  switch (status) {
+    case 'all':
+      return undefined;
+    case 'draft':
+      return isNull(campaigns.submitted_at);
+    case 'pending':
+      return and(isNotNull(campaigns.submitted_at), eq(campaigns.is_approved, false));
+    default:
+      return and(eq(campaigns.is_approved, true), eq(campaigns.status, status));
+  }
+}
+
+/** Lists the brand's campaigns. */
+export async function listCampaigns(brandUserId: number, query: CampaignListQuery, path = '/api/campaigns'): Promise<Paginated<CampaignPayload>> {
+  const db = await getDb();
+  const term = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const where = and(
+    eq(campaigns.brand_user_id, brandUserId),
+    statusFilter(query.status),
+    term ? or(ilike(campaigns.title, `%${term}%`), ilike(campaigns.description, `%${term}%`)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(campaigns).where(where).orderBy(desc(campaigns.created_at), desc(campaigns.id)).limit(query.per_page).offset((query.page - 1) * query.per_page),
+    db.select({ n: count() }).from(campaigns).where(where),
+  ]);
+  const q: Record<string, string> = {};
+  if (query.status !== 'all') q.status = query.status;
+  if (query.search) q.search = query.search;
+  return paginate(await serializeCampaigns(rows), Number(total?.n ?? 0), query.page, query.per_page, path, q);
+}

@@ -1,0 +1,71 @@
+/** What a brand does to a proposal in the feed: star, rate, decline one item. */
+import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { getDb } from '../db/client';
+import { campaigns, packageJobs, packages, podcasts, rates } from '../db/schema';
+import { HttpError, notFound, validate } from '../http';
+import { notify } from '../notifications/notify';
+import { broadcast } from '../realtime/realtime';
+import type { PackagePayload } from '../../campaign-types';
+import { findBrandPackage, serializePackagesForBrand } from './list-packages';
+
+async function reload(packageId: number): Promise<PackagePayload> {
+  const db = await getDb();
+  const [row] = await db.select().from(packages).where(eq(packages.id, packageId));
+  return (await serializePackagesForBrand([row!]))[0]!;
+}
+
+/** Stars or unstars a package of one of the brand's campaigns. */
+export async function setPackageStarred(brandUserId: number, packageId: number, starred: boolean): Promise<PackagePayload> {
+  const pkg = await findBrandPackage(brandUserId, packageId);
+  const db = await getDb();
+  await db.update(packages).set({ starred }).where(eq(packages.id, pkg.id));
+  return reload(pkg.id);
+}
+
+const score = z.coerce.number().int('Ratings are whole stars from 0 to 5.').min(0, 'Ratings go from 0 to 5.').max(5, 'Ratings go from 0 to 5.');
+export const ratesSchema = z.object({ responsiveness: score.optional(), conversion: score.optional(), content_quality: score.optional() });
+
+/** Rates a package's responsiveness, conversion and content quality (0 to 5); omitted scores stay. */
+export async function ratePackage(brandUserId: number, packageId: number, body: unknown): Promise<PackagePayload> {
+  const input = validate(ratesSchema, body);
+  const pkg = await findBrandPackage(brandUserId, packageId);
+  const db = await getDb();
+  const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  await db
+    .insert(rates)
+    .values({ package_id: pkg.id, ...set })
+    .onConflictDoUpdate({ target: rates.package_id, set: Object.keys(set).length ? set : { package_id: pkg.id } });
+  return reload(pkg.id);
+}
+
+/**
+ * Declines one item (job) of a proposal. When every item is declined the proposal moves to the
+ * declined tab. The podcaster is told.
+ */
+export async function declineProposalItem(brandUserId: number, jobId: number): Promise<PackagePayload> {
+  const db = await getDb();
+  const [found] = await db
+    .select({ job: packageJobs, pkg: packages, title: campaigns.title, podcast: podcasts.title })
+    .from(packageJobs)
+    .innerJoin(packages, eq(packages.id, packageJobs.package_id))
+    .innerJoin(campaigns, eq(campaigns.id, packages.campaign_id))
+    .innerJoin(podcasts, eq(podcasts.id, packages.podcast_id))
+    .where(and(eq(packageJobs.id, jobId), eq(campaigns.brand_user_id, brandUserId)));
+  if (!found) throw notFound();
+  if (found.job.declined_at) return reload(found.pkg.id);
+  if (found.job.status !== 'pending' || found.job.is_funded) throw new HttpError(422, 'Only a pending item that is not hired can be declined.');
+  await db.transaction(async (tx) => {
+    await tx.update(packageJobs).set({ declined_at: new Date(), status: 'rejected' }).where(eq(packageJobs.id, jobId));
+    const [left] = await tx.select({ id: packageJobs.id }).from(packageJobs).where(and(eq(packageJobs.package_id, found.pkg.id), isNull(packageJobs.declined_at))).limit(1);
+    if (!left && found.pkg.status === 'pending') await tx.update(packages).set({ status: 'declined' }).where(eq(packages.id, found.pkg.id));
+  });
+  const payload = await reload(found.pkg.id);
+  await notify(found.pkg.podcaster_user_id, {
+    type: 'proposal-item.declined', title: 'Proposal item declined',
+    description: `${found.title} declined “${found.job.description || 'an item'}” of your proposal for ${found.podcast}.`,
+    user_id: brandUserId, podcast_id: found.pkg.podcast_id, link_type: 'workroom', link: `/workrooms/package/${found.pkg.id}`,
+  });
+  await broadcast(`private-users.${found.pkg.podcaster_user_id}`, 'package.updated', { id: found.pkg.id, status: payload.status });
+  return payload;
+}

@@ -1,0 +1,67 @@
+/**
+ * Campaign reads beyond the brand's own list: the v0 page-data calls (a brand sees its own; a
+ * podcaster sees approved, active campaigns) and the campaigns a user has workrooms in.
+ */
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { getDb } from '../db/client';
+import { campaigns, discussionUsers, discussions, packages, podcasts } from '../db/schema';
+import { notFound } from '../http';
+import type { SessionUser } from '../users/session-user';
+import { paginate, type CampaignPayload, type Paginated } from '../../campaign-types';
+import { serializeCampaign, serializeCampaigns } from './serialize-campaign';
+import { listCampaigns } from './list-campaigns';
+
+export const v0Query = z.object({
+  ajax: z.string().max(10).optional(),
+  podcast_id: z.coerce.number().int().positive().optional(),
+  search: z.string().trim().max(100).default(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+async function ownPodcast(userId: number, podcastId: number | undefined): Promise<void> {
+  if (!podcastId) return;
+  const db = await getDb();
+  const [row] = await db.select({ id: podcasts.id }).from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.user_id, userId)));
+  if (!row) throw notFound();
+}
+
+const visibleToPodcasters = and(eq(campaigns.is_approved, true), eq(campaigns.status, 'active'));
+
+/** GET /api/v0/campaigns: the brand's campaigns, or the campaigns open to a podcaster. */
+export async function v0Campaigns(user: SessionUser, query: z.infer<typeof v0Query>): Promise<Paginated<CampaignPayload>> {
+  if (user.type === 'BRAND') return listCampaigns(user.id, { status: 'all', search: query.search, page: query.page, per_page: 10 }, '/api/v0/campaigns');
+  await ownPodcast(user.id, query.podcast_id);
+  const db = await getDb();
+  const [rows, [total]] = await Promise.all([
+    db.select().from(campaigns).where(visibleToPodcasters).orderBy(desc(campaigns.created_at)).limit(10).offset((query.page - 1) * 10),
+    db.select({ n: count() }).from(campaigns).where(visibleToPodcasters),
+  ]);
+  return paginate(await serializeCampaigns(rows), Number(total?.n ?? 0), query.page, 10, '/api/v0/campaigns');
+}
+
+/** GET /api/v0/campaigns/{id}: the brand's own campaign, or an approved active one for a podcaster. */
+export async function v0Campaign(user: SessionUser, id: number, query: z.infer<typeof v0Query>): Promise<CampaignPayload> {
+  const db = await getDb();
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  if (!row) throw notFound();
+  if (user.type === 'BRAND' && row.brand_user_id !== user.id) throw notFound();
+  if (user.type === 'PODCASTER') {
+    await ownPodcast(user.id, query.podcast_id);
+    if (!row.is_approved || row.status !== 'active') throw notFound();
+  }
+  return serializeCampaign(row);
+}
+
+/** GET /api/discussions-campaigns: the campaigns the user has workrooms in (for the workroom filter). */
+export async function discussionCampaigns(userId: number): Promise<{ id: number; title: string }[]> {
+  const db = await getDb();
+  return db
+    .selectDistinct({ id: campaigns.id, title: campaigns.title })
+    .from(discussionUsers)
+    .innerJoin(discussions, eq(discussions.id, discussionUsers.discussion_id))
+    .leftJoin(packages, eq(packages.id, discussions.package_id))
+    .innerJoin(campaigns, sql`${campaigns.id} = coalesce(${discussions.campaign_id}, ${packages.campaign_id})`)
+    .where(and(eq(discussionUsers.user_id, userId), eq(discussions.is_deleted, false)))
+    .orderBy(asc(campaigns.title));
+}

@@ -1,0 +1,80 @@
+/**
+ * Hiring: the brand picks jobs from one or more proposals of a campaign; one hiring (status new) is
+ * created per proposal with its job_ids and total, and each podcaster is notified. Funding comes next.
+ */
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import { getDb } from '../db/client';
+import { campaigns, hirings, opportunities, packageJobs, packages, podcasts } from '../db/schema';
+import { fieldError, validate } from '../http';
+import { notify } from '../notifications/notify';
+import { broadcast } from '../realtime/realtime';
+import { jobsTotal, packageTotal } from '../../campaign-types';
+import { serializeHirings, type HiringRow } from './list-hirings';
+import type { HiringPayload } from '../../campaign-types';
+
+export const hireSchema = z.object({
+  job_ids: z.array(z.coerce.number().int().positive()).min(1, 'Choose at least one job to hire.').max(200),
+});
+
+/** Creates the hirings of the chosen jobs (grouped by proposal). */
+export async function createHirings(brandUserId: number, body: unknown): Promise<HiringPayload[]> {
+  const input = validate(hireSchema, body);
+  const ids = [...new Set(input.job_ids)];
+  const db = await getDb();
+  const rows = await db
+    .select({ job: packageJobs, pkg: packages, campaign: campaigns, podcast: podcasts.title })
+    .from(packageJobs)
+    .innerJoin(packages, eq(packages.id, packageJobs.package_id))
+    .innerJoin(campaigns, eq(campaigns.id, packages.campaign_id))
+    .innerJoin(podcasts, eq(podcasts.id, packages.podcast_id))
+    .where(and(inArray(packageJobs.id, ids), eq(campaigns.brand_user_id, brandUserId)));
+  if (rows.length !== ids.length) throw fieldError('job_ids', 'The selected jobs are invalid.');
+  if (rows.some((r) => r.job.declined_at || r.job.status !== 'pending')) throw fieldError('job_ids', 'Declined or started jobs cannot be hired.');
+  if (rows.some((r) => r.pkg.status === 'declined' || r.pkg.status === 'withdrawn')) throw fieldError('job_ids', 'A declined or withdrawn proposal cannot be hired.');
+
+  const already = await db
+    .select({ job_ids: hirings.job_ids })
+    .from(hirings)
+    .where(and(inArray(hirings.package_id, [...new Set(rows.map((r) => r.pkg.id))]), ne(hirings.status, 'cancelled')));
+  const taken = new Set(already.flatMap((h) => h.job_ids));
+  if (ids.some((id) => taken.has(id))) throw fieldError('job_ids', 'One of these jobs is already hired.');
+
+  const byPackage = new Map<number, typeof rows>();
+  for (const r of rows) byPackage.set(r.pkg.id, [...(byPackage.get(r.pkg.id) ?? []), r]);
+
+  const created: HiringRow[] = await db.transaction(async (tx) => {
+    const out: HiringRow[] = [];
+    for (const [packageId, picked] of byPackage) {
+      const { pkg, campaign } = picked[0]!;
+      const allJobs = await tx.select().from(packageJobs).where(eq(packageJobs.package_id, packageId));
+      const open = allJobs.filter((j) => !j.declined_at);
+      const whole = open.length === picked.length && pkg.total_price !== null;
+      // The whole proposal at the podcaster's own total; a part of it at the sum of its fees.
+      const total = whole ? packageTotal(pkg.total_price, open) : jobsTotal(picked.map((p) => p.job));
+      const [hiring] = await tx
+        .insert(hirings)
+        .values({
+          campaign_id: campaign.id, brand_user_id: brandUserId, podcast_id: pkg.podcast_id, podcaster_user_id: pkg.podcaster_user_id, package_id: packageId,
+          total_price: total, job_ids: picked.map((p) => p.job.id).sort((a, b) => a - b), status: 'new',
+        })
+        .returning();
+      await tx.update(packages).set({ status: 'hired' }).where(eq(packages.id, packageId));
+      await tx.update(opportunities).set({ status: 'hired' }).where(eq(opportunities.package_id, packageId));
+      out.push(hiring!);
+    }
+    return out;
+  });
+
+  for (const h of created) {
+    const r = byPackage.get(h.package_id)![0]!;
+    await notify(h.podcaster_user_id, {
+      type: 'hiring.created', title: 'You were hired',
+      description: `${r.campaign.title} hired ${h.job_ids.length} job${h.job_ids.length === 1 ? '' : 's'} of your proposal for ${r.podcast}. Work starts once the brand funds it.`,
+      user_id: brandUserId, podcast_id: h.podcast_id, link_type: 'workroom', link: `/workrooms/package/${h.package_id}`,
+    });
+    await broadcast(`private-users.${h.podcaster_user_id}`, 'hiring.created', { id: h.id, package_id: h.package_id, job_ids: h.job_ids, total_price: h.total_price });
+    await broadcast(`private-users.${brandUserId}`, 'hiring.created', { id: h.id, package_id: h.package_id });
+  }
+  return serializeHirings(created);
+}

@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro';
+import { idParam, json } from '../../../../../../lib/server/http';
+import { requireUser } from '../../../../../../lib/server/session/guards';
+import { removeSiteCampaign } from '../../../../../../lib/server/attribution/sites';
+
+/** DELETE /api/attribution/sites/{id}/campaigns/{id}. */
+export const DELETE: APIRoute = async ({ locals, params }) => {
+  await removeSiteCampaign(requireUser(locals).id, idParam(params.id), idParam(params.campaignId));
+  return json(null, 204);
+};

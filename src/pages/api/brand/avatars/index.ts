@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { json, readBody } from '../../../../lib/server/http';
+import { requireRole } from '../../../../lib/server/session/guards';
+import { saveBrandAvatar } from '../../../../lib/server/brands/save-avatar';
+
+/** POST /api/brand/avatars: multipart field `avatar` (the cropped image); answers the brand. */
+export const POST: APIRoute = async ({ locals, request }) => {
+  const user = requireRole(locals, 'BRAND');
+  const body = await readBody(request);
+  return json({ data: await saveBrandAvatar(user.id, body.avatar ?? body.file) });
+};
