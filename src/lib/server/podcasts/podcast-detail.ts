@@ -97,3 +97,16 @@ export async function listEpisodes(podcastId: number, page = 1, perPage = 10): P
   const current = all.filter((e) => e.status === 'current');
   return { items: current.slice((page - 1) * perPage, page * perPage).map(serializeEpisode), total: current.length };
 }
+
+/** Every podcast of the user with categories and schedule, oldest first. */
+export async function listPodcastDetails(userId: number): Promise<PodcastDetailPayload[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ podcast: podcasts, hosted: hostedPodcasts })
+    .from(podcasts)
+    .leftJoin(hostedPodcasts, eq(hostedPodcasts.podcast_id, podcasts.id))
+    .where(eq(podcasts.user_id, userId))
+    .orderBy(asc(podcasts.id));
+  const cats = await categoriesOf(rows.map((r) => r.podcast));
+  return rows.map((r) => serializePodcastDetail(r.podcast, r.hosted, cats.get(r.podcast.id) ?? []));
+}

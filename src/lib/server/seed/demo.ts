@@ -9,6 +9,7 @@ import {
 } from '../db/schema';
 import { randomToken } from '../crypto';
 import { hashPassword } from '../auth/passwords';
+import { seedPodcasters } from './podcasters';
 
 export const DEMO_PASSWORD = 'cuepoint-demo';
 
@@ -182,5 +183,6 @@ export async function seedDemo(): Promise<void> {
       await tx.insert(campaignCategories).values(c.cats.map((t) => ({ campaign_id: row!.id, category_id: categoryId(t) })));
       await tx.insert(campaignAds).values(Object.entries(c.ads).map(([type, description]) => ({ campaign_id: row!.id, ad_id: adId(type as 'sponsorship' | 'host'), description })));
     }
+    await seedPodcasters(tx);
   });
 }
