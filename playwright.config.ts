@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // E2E_PORT moves both servers (e.g. to run two checkouts' browser tests side by side).
 const base = Number(process.env.E2E_PORT ?? 4610);
 export const PORTS = { main: base, shortTokens: base + 1 };
+// The podcasters spec serves a fixture RSS feed here; the main server's guarded fetcher may reach it.
+export const FEED_FIXTURE_PORT = 4699;
 
 const server = (name: string, port: number, env: Record<string, string> = {}) => ({
   command: `node tests/e2e/serve.mjs ${name}`,
@@ -33,7 +35,7 @@ export default defineConfig({
     },
   },
   webServer: [
-    server('e2e', PORTS.main),
+    server('e2e', PORTS.main, { FETCH_ALLOW_HOSTS: `127.0.0.1:${FEED_FIXTURE_PORT}` }),
     // Access tokens that live 31 s: the client refreshes them (under 30 s left) in the middle of a session.
     server('e2e-short', PORTS.shortTokens, { ACCESS_TOKEN_TTL: '31' }),
   ],

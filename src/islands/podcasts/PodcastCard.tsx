@@ -1,0 +1,173 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { CategorySelect } from '../../components/CategorySelect';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FieldError } from '../../components/FieldError';
+import { toast } from '../../lib/stores/toasts';
+import { VERIFICATION_NOT_FOUND_TOAST_MS, VERIFICATION_RESEND_THROTTLE_MS, VERIFICATION_SENT_NOTICE_MS } from '../../lib/constants';
+import { formatDate } from '../../lib/format/dates';
+import '../../styles/podcasters.css';
+
+interface CardPodcast {
+  id: number;
+  hash_id: string;
+  title: string;
+  about: string;
+  url: string;
+  avatar_url: string | null;
+  verified_at: string | null;
+  is_premium: boolean;
+  hostingName: string;
+  categories: { id: number; title: string }[];
+}
+
+interface Props {
+  podcast: CardPodcast;
+  categories: { id: number; title: string }[];
+}
+
+const NOT_FOUND_TITLE = 'Email not found in RSS';
+const NOT_FOUND_HINT = 'If you just changed your RSS feed, recheck again later as it might take time to update. Visit our verification guide.';
+
+/** One of the user's podcasts in manage-podcasts: details, RSS verification with resend, edit and delete. */
+export default function PodcastCard({ podcast: initial, categories }: Props) {
+  const [podcast, setPodcast] = useState(initial);
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(initial.title);
+  const [about, setAbout] = useState(initial.about);
+  const [categoryId, setCategoryId] = useState<number | null>(initial.categories[0]?.id ?? null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [cooling, setCooling] = useState(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const id = useId();
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const save = async () => {
+    setSaving(true);
+    setErrors({});
+    try {
+      const keep = podcast.categories.slice(1).map((c) => c.id).filter((c) => c !== categoryId);
+      const res = await api<{ data: CardPodcast }>(`/api/podcasts/${podcast.id}`, {
+        method: 'PUT',
+        body: { title, about, category_ids: categoryId ? [categoryId, ...keep] : keep },
+      });
+      setPodcast(res.data);
+      setEditing(false);
+      toast.success('Podcast saved.');
+    } catch (e) {
+      if (e instanceof ApiError) setErrors(e.errors);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const resend = async () => {
+    if (cooling) return;
+    setCooling(true);
+    timers.current.push(setTimeout(() => setCooling(false), VERIFICATION_RESEND_THROTTLE_MS));
+    try {
+      await api(`/api/podcasts/${podcast.id}/verification`, { method: 'POST' });
+      setSent(true);
+      timers.current.push(setTimeout(() => setSent(false), VERIFICATION_SENT_NOTICE_MS));
+    } catch (e) {
+      const message = e instanceof Error ? e.message : 'Something went wrong. Please try again.';
+      if (e instanceof ApiError && e.status === 422) toast.error(`${message} ${NOT_FOUND_HINT}`, { title: NOT_FOUND_TITLE, timeout: VERIFICATION_NOT_FOUND_TOAST_MS });
+      else toast.error(message);
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await api(`/api/podcasts/${podcast.id}`, { method: 'DELETE' });
+      window.location.reload();
+    } catch (e) {
+      setConfirming(false);
+      toast.error(e instanceof ApiError ? e.message : 'The podcast could not be deleted.');
+    }
+  };
+
+  return (
+    <article className="pc-card pc-stack" aria-labelledby={`${id}-title`}>
+      <div className="pc-row" style={{ alignItems: 'flex-start' }}>
+        {podcast.avatar_url ? <img className="pc-art" src={podcast.avatar_url} alt="" width={64} height={64} /> : <span className="pc-art" aria-hidden="true">{podcast.title.charAt(0)}</span>}
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <h3 id={`${id}-title`} style={{ margin: 0 }}>
+            <a href={`/podcast/${podcast.hash_id}`}>{podcast.title}</a>
+          </h3>
+          <p className="pc-muted pc-small" style={{ margin: '4px 0', overflowWrap: 'anywhere' }}>
+            {podcast.hostingName} · {podcast.url}
+          </p>
+          <div className="pc-row" style={{ gap: 6 }}>
+            {podcast.verified_at ? <span className="pc-pill pc-pill--ok">Verified {formatDate(podcast.verified_at)}</span> : <span className="pc-pill pc-pill--warn">Not verified</span>}
+            {podcast.is_premium && <span className="pc-pill pc-pill--brand">Premium</span>}
+            {podcast.categories.map((c) => (
+              <span key={c.id} className="pc-pill">{c.title}</span>
+            ))}
+          </div>
+        </div>
+      </div>
+      {!podcast.verified_at && (
+        <div className="pc-row">
+          <button type="button" className="cp-button" onClick={() => void resend()} disabled={cooling}>
+            Resend verification email
+          </button>
+          <span role="status" className="pc-small">{sent ? 'New verification email was sent to your inbox.' : ''}</span>
+        </div>
+      )}
+      {editing ? (
+        <form
+          className="pc-stack"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <div className="cp-field">
+            <label htmlFor={`${id}-t`}>Title</label>
+            <input id={`${id}-t`} className="cp-input" value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={errors.title ? true : undefined} />
+            <FieldError errors={errors} field="title" />
+          </div>
+          <div className="cp-field">
+            <label htmlFor={`${id}-a`}>About</label>
+            <textarea id={`${id}-a`} className="pc-textarea" value={about} onChange={(e) => setAbout(e.target.value)} />
+            <FieldError errors={errors} field="about" />
+          </div>
+          <CategorySelect label="Main category" name="category_ids" categories={categories} value={categoryId} onChange={setCategoryId} errors={errors} />
+          <div className="pc-row">
+            <button type="submit" className="cp-button cp-button--primary" disabled={saving}>
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+            <button type="button" className="cp-button" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="pc-row">
+          <button type="button" className="cp-button" onClick={() => setEditing(true)}>
+            Edit {podcast.title}
+          </button>
+          <button type="button" className="cp-button cp-button--danger" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${podcast.title}?`}
+        word="DELETE"
+        danger
+        confirmLabel="Delete podcast"
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      >
+        Its slots, sponsorships and proposals are removed with it. This cannot be undone.
+      </ConfirmDialog>
+    </article>
+  );
+}

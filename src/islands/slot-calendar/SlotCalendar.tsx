@@ -1,0 +1,184 @@
+import { useId, useMemo, useState } from 'react';
+import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { FieldError } from '../../components/FieldError';
+import { toast } from '../../lib/stores/toasts';
+import { formatDate } from '../../lib/format/dates';
+import { AD_TYPE_LABELS } from '../../lib/constants';
+import { addMonthsToDay, daysInMonth, monthOf, WEEKDAY_NAMES, weekday, type CalendarSlot, type ScheduleSettings, type SlotType } from '../../lib/slots';
+import '../../styles/podcasters.css';
+
+interface Props {
+  podcastId: number;
+  schedule: ScheduleSettings | null;
+  slots: CalendarSlot[];
+  /** The first day of the calendar ('YYYY-MM-DD'), the server's today. */
+  from: string;
+}
+
+const FREQUENCIES = [1, 2, 3, 4];
+const MONTHS = 12;
+
+/** The podcast's publishing schedule and its 12-month slot calendar; click a slot to make it unavailable or available again. */
+export default function SlotCalendar({ podcastId, schedule: initialSchedule, slots: initialSlots, from }: Props) {
+  const [schedule, setSchedule] = useState<ScheduleSettings>(initialSchedule ?? { days: [], frequency: 1, start_from: from });
+  const [slots, setSlots] = useState(initialSlots);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [busyKey, setBusyKey] = useState<string | null>(null);
+  const [monthIndex, setMonthIndex] = useState(0);
+  const id = useId();
+
+  const month = monthOf(addMonthsToDay(`${monthOf(from)}-01`, monthIndex));
+  const byDay = useMemo(() => {
+    const map = new Map<string, CalendarSlot[]>();
+    for (const s of slots) map.set(s.date, [...(map.get(s.date) ?? []), s]);
+    return map;
+  }, [slots]);
+
+  const save = async () => {
+    setSaving(true);
+    setErrors({});
+    try {
+      const res = await api<{ data: { schedule_settings: ScheduleSettings; slots: CalendarSlot[] } }>(`/api/podcasts/${podcastId}/calendar`, { method: 'POST', body: schedule });
+      setSlots(res.data.slots);
+      toast.success('Schedule saved.');
+    } catch (e) {
+      if (e instanceof ApiError) {
+        setErrors(e.errors);
+        if (!Object.keys(e.errors).length) toast.error(e.message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const toggle = async (slot: CalendarSlot) => {
+    if (slot.status === 'booked') return;
+    const key = `${slot.date}|${slot.type}`;
+    setBusyKey(key);
+    try {
+      if (slot.status === 'available') {
+        const res = await api<{ data: { id: number } }>(`/api/podcasts/${podcastId}/slots`, { method: 'POST', body: { type: slot.type, date: slot.date } });
+        setSlots((list) => list.map((s) => (s.date === slot.date && s.type === slot.type ? { ...s, status: 'unavailable', id: res.data.id } : s)));
+      } else if (slot.id !== null) {
+        await api(`/api/podcasts/${podcastId}/slots/${slot.id}`, { method: 'DELETE' });
+        setSlots((list) => list.map((s) => (s.date === slot.date && s.type === slot.type ? { ...s, status: 'available', id: null } : s)));
+      }
+    } catch (e) {
+      toast.error(e instanceof ApiError ? e.message : 'The slot could not be changed.');
+    } finally {
+      setBusyKey(null);
+    }
+  };
+
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const first = `${month}-01`;
+  const blanks = weekday(first);
+  const days = Array.from({ length: daysInMonth(y, m) }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+  const monthLabel = formatDate(first, 'MMMM YYYY');
+
+  return (
+    <div className="pc-stack">
+      <form
+        className="pc-stack"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <fieldset className="weekday-picks">
+          <legend className="cp-field__label" style={{ marginBottom: 6 }}>Publishing days</legend>
+          {WEEKDAY_NAMES.map((name, d) => (
+            <label key={name}>
+              <input
+                type="checkbox"
+                checked={schedule.days.includes(d)}
+                onChange={(e) => setSchedule((s) => ({ ...s, days: e.target.checked ? [...s.days, d].sort() : s.days.filter((x) => x !== d) }))}
+              />
+              {name}
+            </label>
+          ))}
+        </fieldset>
+        <FieldError errors={errors} field="days" />
+        <div className="pc-grid-2">
+          <div className="cp-field">
+            <label htmlFor={`${id}-freq`}>Frequency</label>
+            <select id={`${id}-freq`} className="cp-select" value={schedule.frequency} onChange={(e) => setSchedule((s) => ({ ...s, frequency: Number(e.target.value) }))}>
+              {FREQUENCIES.map((f) => (
+                <option key={f} value={f}>
+                  {f === 1 ? 'Every week' : `Every ${f} weeks`}
+                </option>
+              ))}
+            </select>
+            <FieldError errors={errors} field="frequency" />
+          </div>
+          <div className="cp-field">
+            <label htmlFor={`${id}-start`}>Starting from</label>
+            <input id={`${id}-start`} className="cp-input" type="date" value={schedule.start_from} onChange={(e) => setSchedule((s) => ({ ...s, start_from: e.target.value }))} />
+            <FieldError errors={errors} field="start_from" />
+          </div>
+        </div>
+        <div className="pc-row">
+          <button className="cp-button cp-button--primary" type="submit" disabled={saving}>
+            {saving ? 'Saving…' : 'Save schedule'}
+          </button>
+        </div>
+      </form>
+
+      <section aria-label="Slot calendar">
+        <div className="slot-cal__head">
+          <button type="button" className="cp-button" onClick={() => setMonthIndex((i) => Math.max(0, i - 1))} disabled={monthIndex === 0} aria-label="Previous month">
+            ‹
+          </button>
+          <h3 aria-live="polite" style={{ margin: 0 }}>{monthLabel}</h3>
+          <button type="button" className="cp-button" onClick={() => setMonthIndex((i) => Math.min(MONTHS, i + 1))} disabled={monthIndex >= MONTHS} aria-label="Next month">
+            ›
+          </button>
+        </div>
+        {slots.length === 0 && <p className="pc-muted">Choose your publishing days and save the schedule to see your ad slots.</p>}
+        <div className="slot-cal__grid" role="grid" aria-label={monthLabel}>
+          {WEEKDAY_NAMES.map((n) => (
+            <div key={n} className="slot-cal__dow" role="columnheader" aria-label={n}>
+              {n.slice(0, 3)}
+            </div>
+          ))}
+          {Array.from({ length: blanks }, (_, i) => (
+            <div key={`b${i}`} className="slot-cal__day slot-cal__day--blank" aria-hidden="true" />
+          ))}
+          {days.map((day) => {
+            const daySlots = day >= from ? (byDay.get(day) ?? []) : [];
+            return (
+              <div key={day} className={`slot-cal__day${daySlots.length ? '' : ' slot-cal__day--off'}`} role="gridcell">
+                <span className="slot-cal__num">{Number(day.slice(8))}</span>
+                {daySlots.map((s) => {
+                  const label = AD_TYPE_LABELS[s.type as SlotType];
+                  return (
+                    <button
+                      key={s.type}
+                      type="button"
+                      className={`slot-chip slot-chip--${s.status}`}
+                      aria-pressed={s.status !== 'available'}
+                      aria-disabled={s.status === 'booked' || undefined}
+                      aria-label={`${label} slot on ${formatDate(day)}: ${s.status}`}
+                      title={s.status === 'booked' ? 'Booked by a hired proposal' : s.status === 'available' ? 'Click to make unavailable' : 'Click to make available'}
+                      disabled={busyKey === `${s.date}|${s.type}`}
+                      onClick={() => void toggle(s)}
+                    >
+                      {s.type === 'host' ? 'Host' : 'Spons.'}
+                    </button>
+                  );
+                })}
+              </div>
+            );
+          })}
+        </div>
+        <div className="slot-legend" aria-hidden="true">
+          <span><span className="slot-chip slot-chip--available">Available</span></span>
+          <span><span className="slot-chip slot-chip--unavailable">Unavailable</span></span>
+          <span><span className="slot-chip slot-chip--booked">Booked</span></span>
+        </div>
+      </section>
+    </div>
+  );
+}

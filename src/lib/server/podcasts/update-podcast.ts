@@ -1,0 +1,73 @@
+/** A podcaster edits, deletes and schedules their podcast; editors mark podcasts premium. */
+import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { getDb } from '../db/client';
+import { categories, packages, podcastCategories, podcasts } from '../db/schema';
+import { fieldError, notFound } from '../http';
+import { isDay } from '../../slots';
+import type { PodcastRow } from './list-podcasts';
+import { findOwnedPodcast } from './owned-podcast';
+
+export const updatePodcastSchema = z.object({
+  title: z.string().trim().min(1).max(255).optional(),
+  about: z.string().trim().max(4000).optional(),
+  country: z.string().trim().length(2).nullable().optional(),
+  category_ids: z.array(z.number().int().positive()).max(10).optional(),
+});
+export type UpdatePodcastInput = z.infer<typeof updatePodcastSchema>;
+
+export const scheduleSchema = z.object({
+  days: z.array(z.number().int().min(0).max(6)).max(7),
+  frequency: z.number().int().min(1).max(8),
+  start_from: z.string().refine(isDay, 'The start from field must be a date (YYYY-MM-DD).'),
+});
+export type ScheduleInput = z.infer<typeof scheduleSchema>;
+
+/** Saves title, about, country and categories of the user's podcast. */
+export async function updatePodcast(userId: number, podcastId: number, input: UpdatePodcastInput): Promise<PodcastRow> {
+  const { podcast } = await findOwnedPodcast(userId, podcastId);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const changes: Partial<typeof podcasts.$inferInsert> = {};
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.about !== undefined) changes.about = input.about;
+    if (input.country !== undefined) changes.country = input.country?.toUpperCase() ?? null;
+    if (input.category_ids) {
+      const ids = [...new Set(input.category_ids)];
+      const found = ids.length ? await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids)) : [];
+      if (found.length !== ids.length) throw fieldError('category_ids', 'The selected category ids is invalid.');
+      await tx.delete(podcastCategories).where(eq(podcastCategories.podcast_id, podcast.id));
+      if (ids.length) await tx.insert(podcastCategories).values(ids.map((category_id) => ({ podcast_id: podcast.id, category_id })));
+      changes.category_id = ids[0] ?? null;
+    }
+    if (!Object.keys(changes).length) return podcast;
+    const [row] = await tx.update(podcasts).set(changes).where(eq(podcasts.id, podcast.id)).returning();
+    return row!;
+  });
+}
+
+/** Deletes the user's podcast; one with a hired proposal still running stays. */
+export async function deletePodcast(userId: number, podcastId: number): Promise<void> {
+  const { podcast } = await findOwnedPodcast(userId, podcastId);
+  const db = await getDb();
+  const [hired] = await db.select({ id: packages.id }).from(packages).where(and(eq(packages.podcast_id, podcast.id), eq(packages.status, 'hired'))).limit(1);
+  if (hired) throw fieldError('podcast', 'This podcast has hired sponsorships in progress and cannot be deleted.');
+  await db.delete(podcasts).where(eq(podcasts.id, podcast.id));
+}
+
+/** Saves the publishing schedule the slot calendar derives from (POST /api/podcasts/{id}/calendar). */
+export async function saveSchedule(userId: number, podcastId: number, input: ScheduleInput): Promise<PodcastRow> {
+  const { podcast } = await findOwnedPodcast(userId, podcastId);
+  const db = await getDb();
+  const days = [...new Set(input.days)].sort();
+  const [row] = await db.update(podcasts).set({ schedule_settings: { days, frequency: input.frequency, start_from: input.start_from } }).where(eq(podcasts.id, podcast.id)).returning();
+  return row!;
+}
+
+/** Marks or unmarks any podcast premium (editors only; the endpoint checks is_editor). */
+export async function setPremium(podcastId: number, premium: boolean): Promise<PodcastRow> {
+  const db = await getDb();
+  const [row] = await db.update(podcasts).set({ is_premium: premium }).where(eq(podcasts.id, podcastId)).returning();
+  if (!row) throw notFound();
+  return row;
+}

@@ -1,0 +1,20 @@
+/** A podcaster withdraws a pending proposal (the sponsorship's "cancel"); a hired one cannot be withdrawn. */
+import { and, eq } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { campaigns, opportunities, packages } from '../db/schema';
+import { HttpError, notFound } from '../http';
+import { broadcast } from '../realtime/realtime';
+
+/** Marks the package withdrawn and its opportunity cancelled; tells the brand's open screens. */
+export async function withdrawProposal(userId: number, packageId: number): Promise<void> {
+  const db = await getDb();
+  const [pkg] = await db.select().from(packages).where(and(eq(packages.id, packageId), eq(packages.podcaster_user_id, userId)));
+  if (!pkg) throw notFound();
+  if (pkg.status !== 'pending') throw new HttpError(422, 'Only a pending proposal can be withdrawn.', { package: ['Only a pending proposal can be withdrawn.'] });
+  await db.transaction(async (tx) => {
+    await tx.update(packages).set({ status: 'withdrawn' }).where(eq(packages.id, pkg.id));
+    await tx.update(opportunities).set({ status: 'cancelled' }).where(and(eq(opportunities.podcast_id, pkg.podcast_id), eq(opportunities.campaign_id, pkg.campaign_id)));
+  });
+  const [campaign] = await db.select({ brand: campaigns.brand_user_id }).from(campaigns).where(eq(campaigns.id, pkg.campaign_id));
+  if (campaign) await broadcast([`private-users.${campaign.brand}`, `private-users.${userId}`], 'packages', { action: 'withdrawn', package_id: pkg.id });
+}

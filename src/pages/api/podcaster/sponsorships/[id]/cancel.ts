@@ -1,0 +1,17 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { idParam, json, readBody, validate } from '~/lib/server/http';
+import { requireRole } from '~/lib/server/session/guards';
+import { resolvePodcast } from '~/lib/server/sponsorships/current-podcast';
+import { cancelSponsorship } from '~/lib/server/sponsorships/act-on-sponsorship';
+
+const body = z.object({ podcast_id: z.number().int().positive().optional() });
+
+/** PUT /api/podcaster/sponsorships/{campaignId}/cancel {podcast_id?}: withdraws the pending proposal of this sponsorship. */
+export const PUT: APIRoute = async ({ locals, params, request, cookies }) => {
+  const user = requireRole(locals, 'PODCASTER');
+  const campaignId = idParam(params.id);
+  const { podcast_id } = validate(body, await readBody(request));
+  const podcast = await resolvePodcast(user.id, podcast_id, cookies);
+  return json({ data: await cancelSponsorship(user.id, podcast, campaignId) });
+};

@@ -1,0 +1,12 @@
+import type { APIRoute } from 'astro';
+import { json, parseBody } from '~/lib/server/http';
+import { requireRole } from '~/lib/server/session/guards';
+import { addPodcast, addPodcastSchema } from '~/lib/server/podcasts/add-podcast';
+import { podcastDetail } from '~/lib/server/podcasts/podcast-detail';
+
+/** POST /api/podcasts {url}: reads the RSS feed and adds the show to the podcaster's account. */
+export const POST: APIRoute = async ({ locals, request }) => {
+  const user = requireRole(locals, 'PODCASTER');
+  const podcast = await addPodcast(user.id, await parseBody(request, addPodcastSchema));
+  return json({ data: await podcastDetail(podcast, null) }, 201);
+};

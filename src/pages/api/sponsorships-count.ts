@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { json, parseQuery } from '~/lib/server/http';
+import { requireRole } from '~/lib/server/session/guards';
+import { resolvePodcast } from '~/lib/server/sponsorships/current-podcast';
+import { allSponsorships, countSponsorships } from '~/lib/server/sponsorships/list-sponsorships';
+import { sponsorshipQuerySchema } from '~/lib/server/sponsorships/sponsorship-query';
+
+/** GET /api/sponsorships-count?search=&podcast_id=: {othersCount, notFitCount, pendingCount} (and declinedCount). */
+export const GET: APIRoute = async ({ locals, url, cookies }) => {
+  const user = requireRole(locals, 'PODCASTER');
+  const q = parseQuery(url, sponsorshipQuerySchema);
+  const podcast = await resolvePodcast(user.id, q.podcast_id, cookies);
+  return json(countSponsorships(await allSponsorships(podcast, q.search)));
+};

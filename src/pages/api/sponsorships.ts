@@ -1,0 +1,16 @@
+import type { APIRoute } from 'astro';
+import { json, parseQuery } from '~/lib/server/http';
+import { requireRole } from '~/lib/server/session/guards';
+import { resolvePodcast } from '~/lib/server/sponsorships/current-podcast';
+import { allSponsorships, pageOf } from '~/lib/server/sponsorships/list-sponsorships';
+import { sponsorshipQuerySchema } from '~/lib/server/sponsorships/sponsorship-query';
+
+/** GET /api/sponsorships?tab=&search=&page=&podcast_id=: one tab of the podcast's sponsorships, paginated. */
+export const GET: APIRoute = async ({ locals, url, cookies }) => {
+  const user = requireRole(locals, 'PODCASTER');
+  const q = parseQuery(url, sponsorshipQuerySchema);
+  const podcast = await resolvePodcast(user.id, q.podcast_id, cookies);
+  const all = await allSponsorships(podcast, q.search);
+  const items = q.tab === 'all' ? all : all.filter((s) => s.tab === q.tab);
+  return json(pageOf(items, q.page, q.per_page, url.pathname, { tab: q.tab, ...(q.search ? { search: q.search } : {}), podcast_id: String(podcast.id) }));
+};
