@@ -10,6 +10,7 @@ import { startWorker, stopWorker, workReady } from './jobs/queue';
 import { isDatabaseEmpty, seedCatalogue, seedDemo } from './seed/demo';
 import { getDb } from './db/client';
 import './mail/send-mail';
+import { startHostingSchedules, stopHostingSchedules } from './hosting/jobs';
 
 const KEY = Symbol.for('cuepoint.boot');
 type Holder = { [KEY]?: Promise<void> };
@@ -34,7 +35,10 @@ export function boot(options: BootOptions = {}): Promise<void> {
       await seedDemo();
       console.log('[cuepoint] seeded demo data');
     }
-    if (options.worker ?? true) startWorker();
+    if (options.worker ?? true) {
+      startWorker();
+      startHostingSchedules();
+    }
   })();
   return holder[KEY];
 }
@@ -47,6 +51,7 @@ export function ensureBooted(): Promise<void> {
 /** Stops background work and closes the database. */
 export async function shutdown(): Promise<void> {
   stopWorker();
+  stopHostingSchedules();
   await closeDb();
 }
 
