@@ -5,7 +5,8 @@
 import type { AstroCookies } from 'astro';
 import { config } from '../config';
 import { listUserPodcasts } from '../podcasts/list-podcasts';
-import { cookieNames } from '../session/cookies';
+import { cookieNames, cookieOptions } from '../session/cookies';
+import { PAYOUT_ERROR_COOKIE, PAYOUT_SUCCESS_COOKIE } from './connect-payouts';
 import { pickCurrentPodcast } from '../../shell-rules';
 import type { PodcastPayload } from '../../types';
 
@@ -15,6 +16,8 @@ export interface HostingContext {
   case: HostingCase;
   podcast: PodcastPayload | null;
   supportEmail: string;
+  /** The payout return cookies (hosting §4), read once and cleared. */
+  payoutCookie: { success: string | null; error: string | null };
 }
 
 /** The wrapper's decision for the user's current podcast. */
@@ -22,10 +25,16 @@ export async function hostingContext(userId: number, cookies: AstroCookies): Pro
   const podcasts = await listUserPodcasts(userId);
   const podcast = pickCurrentPodcast(podcasts, cookies.get(cookieNames().podcast)?.value);
   const supportEmail = config().supportEmail;
-  if (!podcast?.hosted) return { case: 'not-hosted', podcast, supportEmail };
-  if (!podcast.verified_at) return { case: 'unverified', podcast, supportEmail };
-  if (!podcast.hosted.is_completed) return { case: 'onboarding', podcast, supportEmail };
-  return { case: 'page', podcast, supportEmail };
+  const none = { success: null, error: null };
+  if (!podcast?.hosted) return { case: 'not-hosted', podcast, supportEmail, payoutCookie: none };
+  if (!podcast.verified_at) return { case: 'unverified', podcast, supportEmail, payoutCookie: none };
+  if (!podcast.hosted.is_completed) {
+    const payoutCookie = { success: cookies.get(PAYOUT_SUCCESS_COOKIE)?.value ?? null, error: cookies.get(PAYOUT_ERROR_COOKIE)?.value ?? null };
+    if (payoutCookie.success) cookies.delete(PAYOUT_SUCCESS_COOKIE, cookieOptions());
+    if (payoutCookie.error) cookies.delete(PAYOUT_ERROR_COOKIE, cookieOptions());
+    return { case: 'onboarding', podcast, supportEmail, payoutCookie };
+  }
+  return { case: 'page', podcast, supportEmail, payoutCookie: none };
 }
 
 /** The current podcast id from the cookie (or the first podcast), for calls that carry none. */
