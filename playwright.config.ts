@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 // E2E_PORT moves both servers (e.g. to run two checkouts' browser tests side by side).
 const base = Number(process.env.E2E_PORT ?? 4610);
-export const PORTS = { main: base, shortTokens: base + 1 };
+export const PORTS = { main: base, shortTokens: base + 1, feeds: base + 38 };
+// The stand-in podcast hosts and payout providers of the hosting tests (tests/fixtures/feeds/hosting/feed-server.mjs).
+const FEEDS_ORIGIN = `http://127.0.0.1:${PORTS.feeds}`;
 
 const server = (name: string, port: number, env: Record<string, string> = {}) => ({
   command: `node tests/e2e/serve.mjs ${name}`,
@@ -33,7 +35,12 @@ export default defineConfig({
     },
   },
   webServer: [
-    server('e2e', PORTS.main),
+    server('e2e', PORTS.main, {
+      FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.feeds}`,
+      STRIPE_CONNECT_BASE_URL: FEEDS_ORIGIN,
+      PAYPAL_BASE_URL: FEEDS_ORIGIN,
+      PAYPAL_API_BASE_URL: FEEDS_ORIGIN,
+    }),
     // Access tokens that live 31 s: the client refreshes them (under 30 s left) in the middle of a session.
     server('e2e-short', PORTS.shortTokens, { ACCESS_TOKEN_TTL: '31' }),
   ],
