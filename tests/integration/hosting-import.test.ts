@@ -24,7 +24,7 @@ beforeAll(async () => {
       if (req.url === '/v1/oauth2/token') return res.end(JSON.stringify({ access_token: 'pp-token' }));
       if (req.url?.startsWith('/v1/identity/oauth2/userinfo')) return res.end(JSON.stringify({ payer_id: 'PAYER42' }));
       res.statusCode = 404;
-      res.end('{}');
+      return res.end('{}');
     });
   });
   await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));

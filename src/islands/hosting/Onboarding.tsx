@@ -472,7 +472,17 @@ function Payouts({ hosted, provider, error, onSkipped, onConnected }: {
       setBusy(false);
     }
   };
-  const href = (p: 'stripe' | 'paypal') => `/api/payouts/connect?provider=${p}&path=${encodeURIComponent(back)}`;
+  const [going, setGoing] = useState(false);
+  const connect = async (p: 'stripe' | 'paypal') => {
+    setGoing(true);
+    try {
+      const res = await api<{ data: { url: string } }>('/api/payouts/connect-url', { query: { provider: p, path: back } });
+      window.location.assign(res.data.url);
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
+      setGoing(false);
+    }
+  };
   return (
     <section className="hosting-card" aria-labelledby="payouts-title">
       <h2 id="payouts-title" className="hosting-title">
@@ -495,14 +505,14 @@ function Payouts({ hosted, provider, error, onSkipped, onConnected }: {
       <Dialog open={open} onClose={() => setOpen(false)} title="Set Up Payouts">
         <p>Choose where your payouts go. We use Stripe for accounts in the US and PayPal outside the US.</p>
         <div className="hosting-payout-options">
-          <a className={`hosting-payout ${provider === 'stripe' ? 'is-suggested' : ''}`} href={href('stripe')}>
+          <button type="button" className={`hosting-payout ${provider === 'stripe' ? 'is-suggested' : ''}`} onClick={() => connect('stripe')} disabled={going}>
             <strong>Stripe</strong>
             <span>For the US</span>
-          </a>
-          <a className={`hosting-payout ${provider === 'paypal' ? 'is-suggested' : ''}`} href={href('paypal')}>
+          </button>
+          <button type="button" className={`hosting-payout ${provider === 'paypal' ? 'is-suggested' : ''}`} onClick={() => connect('paypal')} disabled={going}>
             <strong>PayPal</strong>
             <span>Outside the US</span>
-          </a>
+          </button>
         </div>
       </Dialog>
     </section>

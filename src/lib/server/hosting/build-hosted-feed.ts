@@ -2,9 +2,10 @@
  * The public RSS 2.0 feed of a hosted podcast (hosting issue §7): iTunes and Podcasting 2.0
  * namespaces, every tag Apple requires (title, description, itunes:image, language, itunes:category,
  * itunes:explicit; per item title, enclosure, guid), the original GUIDs, enclosures served by
- * Cuepoint, and itunes:new-feed-url naming the feed itself.
+ * Cuepoint, and itunes:new-feed-url naming the feed itself. Only episodes with hosted audio are
+ * items (the marketplace's listing of a show's episodes has no audio of ours).
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { categories, episodes, hostedPodcasts, podcasts, users } from '../db/schema';
 import { createHash } from 'node:crypto';
@@ -61,7 +62,7 @@ export async function buildHostedFeed(podcastHash: string): Promise<BuiltFeed | 
   const items = await db
     .select()
     .from(episodes)
-    .where(and(eq(episodes.podcast_id, podcast.id), inArray(episodes.status, ['current'])))
+    .where(and(eq(episodes.podcast_id, podcast.id), inArray(episodes.status, ['current']), isNotNull(episodes.enclosure_url)))
     .orderBy(desc(episodes.published_at), desc(episodes.id));
   const [category] = podcast.category_id ? await db.select({ title: categories.title }).from(categories).where(eq(categories.id, podcast.category_id)) : [];
 

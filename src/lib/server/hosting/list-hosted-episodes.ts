@@ -1,9 +1,14 @@
-/** The episodes of a hosted podcast for /hosting/episodes, newest first, paginated. */
-import { count, desc, eq, sql, sum } from 'drizzle-orm';
+/**
+ * The hosted episodes of a podcast (those with audio on Cuepoint) for /hosting/episodes, newest
+ * first, paginated, and the dashboard numbers.
+ */
+import { and, count, desc, eq, isNotNull, sql, sum } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { episodes } from '../db/schema';
 
 export const EPISODES_PER_PAGE = 20;
+
+const hosted = (podcastId: number) => and(eq(episodes.podcast_id, podcastId), isNotNull(episodes.enclosure_url));
 
 export interface HostedEpisodeRow {
   hash_id: string;
@@ -21,14 +26,14 @@ export interface HostedEpisodeRow {
 /** One page of the podcast's episodes with the total. */
 export async function listHostedEpisodes(podcastId: number, page = 1): Promise<{ items: HostedEpisodeRow[]; total: number; page: number; lastPage: number }> {
   const db = await getDb();
-  const [t] = await db.select({ n: count() }).from(episodes).where(eq(episodes.podcast_id, podcastId));
+  const [t] = await db.select({ n: count() }).from(episodes).where(hosted(podcastId));
   const total = Number(t?.n ?? 0);
   const lastPage = Math.max(1, Math.ceil(total / EPISODES_PER_PAGE));
   const current = Math.min(Math.max(1, page), lastPage);
   const rows = await db
     .select()
     .from(episodes)
-    .where(eq(episodes.podcast_id, podcastId))
+    .where(hosted(podcastId))
     .orderBy(sql`${episodes.published_at} desc nulls last`, desc(episodes.id))
     .limit(EPISODES_PER_PAGE)
     .offset((current - 1) * EPISODES_PER_PAGE);
@@ -49,16 +54,16 @@ export async function hostingDashboardStats(podcastId: number): Promise<{ episod
   const [agg] = await db
     .select({
       n: count(),
-      files: sql<number>`count(${episodes.enclosure_url})`,
+      files: sql<number>`count(distinct ${episodes.enclosure_url})`,
       seconds: sum(episodes.duration),
       listens: sum(episodes.total_listens),
     })
     .from(episodes)
-    .where(eq(episodes.podcast_id, podcastId));
+    .where(hosted(podcastId));
   const [latest] = await db
     .select({ title: episodes.title, published_at: episodes.published_at })
     .from(episodes)
-    .where(eq(episodes.podcast_id, podcastId))
+    .where(hosted(podcastId))
     .orderBy(sql`${episodes.published_at} desc nulls last`)
     .limit(1);
   return {
