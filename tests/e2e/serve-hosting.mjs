@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dir = fileURLToPath(new URL('../.artifacts/e2e-hosting', import.meta.url));
+const dir = fileURLToPath(new URL(`../.artifacts/${process.argv[2] ?? 'e2e-hosting'}`, import.meta.url));
 rmSync(dir, { recursive: true, force: true });
 process.env.DATA_DIR = dir;
 

@@ -228,7 +228,7 @@ function ConfirmMigration({ podcast, ownerName, hosted, onStarted }: { podcast: 
         </dl>
       </div>
       {feedError && (
-        <p className="alert alert-error" role="alert">
+        <p className="hosting-error" role="alert">
           {feedError}
         </p>
       )}
@@ -444,7 +444,7 @@ function SetupRedirect({ hosted, feedUrl, onChecked }: { hosted: Hosted; feedUrl
         <p>Keep your old hosting account for a month after the redirect is in place, so every podcast app has time to follow it.</p>
       </div>
       {failed && (
-        <p className="alert alert-error" role="alert">
+        <p className="hosting-error" role="alert">
           {REDIRECT_FAILED_DETAIL}
         </p>
       )}
@@ -490,7 +490,7 @@ function Payouts({ hosted, provider, error, onSkipped, onConnected }: {
       </h2>
       <p>Connect a payout account so we can pay you your share of the advertising revenue of your podcast.</p>
       {error && (
-        <p className="alert alert-error" role="alert">
+        <p className="hosting-error" role="alert">
           {error}
         </p>
       )}
