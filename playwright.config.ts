@@ -2,12 +2,14 @@ import { defineConfig } from '@playwright/test';
 
 // E2E_PORT moves both servers (e.g. to run two checkouts' browser tests side by side).
 const base = Number(process.env.E2E_PORT ?? 4610);
-export const PORTS = { main: base, shortTokens: base + 1 };
 // The podcasters spec serves a fixture RSS feed here; the main server's guarded fetcher may reach it.
 export const FEED_FIXTURE_PORT = 4699;
+export const PORTS = { main: base, shortTokens: base + 1, hosting: base + 2, feeds: base + 38 };
+// The stand-in podcast hosts and payout providers of the hosting tests (tests/fixtures/feeds/hosting/feed-server.mjs).
+const FEEDS_ORIGIN = `http://127.0.0.1:${PORTS.feeds}`;
 
-const server = (name: string, port: number, env: Record<string, string> = {}) => ({
-  command: `node tests/e2e/serve.mjs ${name}`,
+const server = (name: string, port: number, env: Record<string, string> = {}, script = 'serve.mjs') => ({
+  command: `node tests/e2e/${script} ${name}`,
   url: `http://127.0.0.1:${port}/login`,
   reuseExistingServer: false,
   timeout: 120_000,
@@ -38,5 +40,13 @@ export default defineConfig({
     server('e2e', PORTS.main, { FETCH_ALLOW_HOSTS: `127.0.0.1:${FEED_FIXTURE_PORT}` }),
     // Access tokens that live 31 s: the client refreshes them (under 30 s left) in the middle of a session.
     server('e2e-short', PORTS.shortTokens, { ACCESS_TOKEN_TTL: '31' }),
+    // Hosting: the demo hosted show reads its feed from the stand-in host (tests/e2e/serve-hosting.mjs).
+    server('e2e-hosting', PORTS.hosting, {
+      FEEDS_ORIGIN,
+      FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.feeds}`,
+      STRIPE_CONNECT_BASE_URL: FEEDS_ORIGIN,
+      PAYPAL_BASE_URL: FEEDS_ORIGIN,
+      PAYPAL_API_BASE_URL: FEEDS_ORIGIN,
+    }, 'serve-hosting.mjs'),
   ],
 });

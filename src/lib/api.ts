@@ -30,6 +30,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Skip the bearer token (the spec's guest calls). */
   guest?: boolean;
+  /** Extra request headers (the hosting service names the podcast in X-Podcast-Id, hosting §7). */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query?: ApiOptions['query']): string {
@@ -41,7 +43,7 @@ function buildUrl(path: string, query?: ApiOptions['query']): string {
 }
 
 function send(path: string, options: ApiOptions, token: string | null): Promise<FetchResponse<unknown>> {
-  const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
   if (token && !options.guest) headers.authorization = `Bearer ${token}`;
   return ofetch.raw(buildUrl(path, options.query), {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),

@@ -25,6 +25,11 @@ export interface Config {
   fetchAllowHosts: string[];
   supportEmail: string;
   seedDemo: boolean;
+  /** Payout connection (hosting §7). Defaults are the providers' sandboxes with test-mode client ids. */
+  payouts: {
+    stripe: { connectBaseUrl: string; clientId: string; secretKey: string; testMode: boolean };
+    paypal: { baseUrl: string; apiBaseUrl: string; clientId: string; secret: string; testMode: boolean };
+  };
 }
 
 class ConfigError extends Error {}
@@ -126,6 +131,23 @@ function load(): Config {
     fetchAllowHosts: (process.env.FETCH_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     supportEmail: str('SUPPORT_EMAIL', 'support@cuepoint.test'),
     seedDemo: str('SEED_DEMO', 'true') !== 'false',
+    payouts: {
+      // TEST MODE unless STRIPE_* are set: Stripe's own OAuth host with a placeholder test client id.
+      stripe: {
+        connectBaseUrl: url('STRIPE_CONNECT_BASE_URL', 'https://connect.stripe.com', ['http:', 'https:'])!,
+        clientId: str('STRIPE_CLIENT_ID', 'ca_test_cuepoint_sandbox'),
+        secretKey: str('STRIPE_SECRET_KEY', 'sk_test_cuepoint_sandbox'),
+        testMode: !process.env.STRIPE_SECRET_KEY || process.env.STRIPE_SECRET_KEY.startsWith('sk_test_'),
+      },
+      // TEST MODE unless PAYPAL_* are set: PayPal's sandbox hosts.
+      paypal: {
+        baseUrl: url('PAYPAL_BASE_URL', 'https://www.sandbox.paypal.com', ['http:', 'https:'])!,
+        apiBaseUrl: url('PAYPAL_API_BASE_URL', 'https://api-m.sandbox.paypal.com', ['http:', 'https:'])!,
+        clientId: str('PAYPAL_CLIENT_ID', 'cuepoint-sandbox-client'),
+        secret: str('PAYPAL_SECRET', 'cuepoint-sandbox-secret'),
+        testMode: !process.env.PAYPAL_BASE_URL || process.env.PAYPAL_BASE_URL.includes('sandbox'),
+      },
+    },
   };
 }
 

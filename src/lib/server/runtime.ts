@@ -12,6 +12,7 @@ import { getDb } from './db/client';
 import './mail/send-mail';
 import './files/process-audio';
 import './campaigns/jobs';
+import { startHostingSchedules, stopHostingSchedules } from './hosting/jobs';
 
 const KEY = Symbol.for('cuepoint.boot');
 type Holder = { [KEY]?: Promise<void> };
@@ -36,7 +37,10 @@ export function boot(options: BootOptions = {}): Promise<void> {
       await seedDemo();
       console.log('[cuepoint] seeded demo data');
     }
-    if (options.worker ?? true) startWorker();
+    if (options.worker ?? true) {
+      startWorker();
+      startHostingSchedules();
+    }
   })();
   return holder[KEY];
 }
@@ -49,6 +53,7 @@ export function ensureBooted(): Promise<void> {
 /** Stops background work and closes the database. */
 export async function shutdown(): Promise<void> {
   stopWorker();
+  stopHostingSchedules();
   await closeDb();
 }
 

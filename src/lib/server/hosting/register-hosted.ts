@@ -1,0 +1,107 @@
+/**
+ * The guest hosting sign-up (/sign-up/hosting/{token}): an admin invites a show by email with its
+ * feed; the invitee creates a podcaster account whose podcast is already admitted to hosting.
+ */
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { config } from '../config';
+import { randomToken, readSignedPayload, signPayload } from '../crypto';
+import { getDb } from '../db/client';
+import { hostedPodcasts, podcasters, podcasts, users } from '../db/schema';
+import { FetchFailed, FetchRefused, guardedFetch } from '../fetch/guarded-fetch';
+import { HttpError, fieldError, fieldErrors, zodFieldErrors } from '../http';
+import { hashPassword } from '../auth/passwords';
+import { renderMail } from '../mail/layout';
+import { queueMail } from '../mail/send-mail';
+import { NotAnRssFeed, parseRssChannel } from '../podcasts/rss-channel';
+import { readFeedChannel } from './read-feed-episodes';
+import { hostedFeedUrl } from './hosted-feed-url';
+
+const PURPOSE = 'hosting-invite';
+export const INVITE_TTL_DAYS = 14;
+export const INVALID_INVITE = 'This hosting invitation is invalid or has expired. Ask us for a new one.';
+
+interface InvitePayload {
+  purpose: typeof PURPOSE;
+  email: string;
+  feed_url: string;
+  exp: number;
+}
+
+export const inviteSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address.')),
+  feed_url: z.url({ protocol: /^https?$/, error: 'Enter the address of the RSS feed, starting with http:// or https://.' }),
+});
+
+/** Creates an invitation link and mails it. */
+export async function inviteToHosting(input: z.infer<typeof inviteSchema>, now = new Date()): Promise<{ link: string; token: string }> {
+  const token = signPayload({ purpose: PURPOSE, email: input.email, feed_url: input.feed_url, exp: Math.floor(now.getTime() / 1000) + INVITE_TTL_DAYS * 86400 } satisfies InvitePayload);
+  const link = `${config().appUrl}/sign-up/hosting/${token}`;
+  await queueMail(
+    renderMail({
+      to: input.email,
+      subject: 'Your invitation to Cuepoint hosting',
+      greeting: 'Hi there,',
+      lines: ['You are invited to move your podcast to Cuepoint hosting. Create your account to start: we bring every episode across and keep your listeners.', `The invitation is good for ${INVITE_TTL_DAYS} days.`],
+      action: { label: 'Create your account', url: link },
+    }),
+  );
+  return { link, token };
+}
+
+/** Reads an invitation; throws a 422 when it is not valid. */
+export function validateInvite(token: string, now = new Date()): { email: string; feed_url: string } {
+  const p = readSignedPayload<Partial<InvitePayload>>(token);
+  if (!p || p.purpose !== PURPOSE || typeof p.email !== 'string' || typeof p.feed_url !== 'string' || typeof p.exp !== 'number' || p.exp * 1000 <= now.getTime()) {
+    throw new HttpError(422, INVALID_INVITE, { token: [INVALID_INVITE] });
+  }
+  return { email: p.email, feed_url: p.feed_url };
+}
+
+export const registerHostedSchema = z.object({
+  token: z.string().min(1, 'The invitation is missing.'),
+  first_name: z.string().trim().min(1, 'The first name field is required.').max(100),
+  last_name: z.string().trim().min(1, 'The last name field is required.').max(100),
+  password: z.string().min(8, 'The password field must be at least 8 characters.').max(200),
+});
+
+/** Creates the podcaster with their admitted podcast; answers the new user's id and email. */
+export async function registerHosted(body: Record<string, unknown>): Promise<{ userId: number; email: string }> {
+  const parsed = registerHostedSchema.safeParse(body);
+  if (!parsed.success) throw fieldErrors(zodFieldErrors(parsed.error));
+  const invite = validateInvite(parsed.data.token);
+  const db = await getDb();
+  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${invite.email}`);
+  if (taken) throw fieldError('email', 'The email has already been taken.');
+  let title = 'My podcast';
+  let artwork: string | null = null;
+  try {
+    const res = await guardedFetch(invite.feed_url, { subject: 'RSS feed', maxBytes: 30 * 1024 * 1024 });
+    if (res.status >= 200 && res.status < 300) {
+      const channel = readFeedChannel(parseRssChannel(res.body));
+      title = channel.title;
+      artwork = channel.artwork;
+    }
+  } catch (error) {
+    if (!(error instanceof FetchFailed || error instanceof FetchRefused || error instanceof NotAnRssFeed)) throw error;
+  }
+  const passwordHash = await hashPassword(parsed.data.password);
+  const userId = await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        encrypted_id: randomToken(18), email: invite.email, first_name: parsed.data.first_name, last_name: parsed.data.last_name, type: 'PODCASTER',
+        password_hash: passwordHash, email_verified_at: new Date(), // the invitation link reached this inbox
+      })
+      .returning({ id: users.id });
+    await tx.insert(podcasters).values({ user_id: user!.id, source: 'hosting-invite', is_completed: true });
+    const hash = randomToken(8);
+    const [podcast] = await tx
+      .insert(podcasts)
+      .values({ hash_id: hash, user_id: user!.id, url: invite.feed_url, title, avatar_url: artwork, source: 'rss', is_onboarded: true })
+      .returning({ id: podcasts.id });
+    await tx.insert(hostedPodcasts).values({ podcast_id: podcast!.id, type: 'other', migration_status: 'pending', original_url: invite.feed_url, url: hostedFeedUrl(hash) });
+    return user!.id;
+  });
+  return { userId, email: invite.email };
+}

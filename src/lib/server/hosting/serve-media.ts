@@ -1,0 +1,71 @@
+/**
+ * Serves hosted media with byte ranges (podcast apps and Apple's validator seek with Range requests),
+ * ETag and Last-Modified, and conditional GET.
+ */
+import { createReadStream, statSync } from 'node:fs';
+import { extname } from 'node:path';
+import { Readable } from 'node:stream';
+import { MIME_BY_EXT, mediaPath } from './media-storage';
+
+/** Answers GET/HEAD /media/{hash}/{name}; 404 when unknown, 206 for a satisfiable range, 416 otherwise. */
+export function serveMedia(request: Request, podcastHash: string, name: string): Response {
+  const path = mediaPath(podcastHash, name);
+  if (!path) return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  const stat = statSync(path);
+  const size = stat.size;
+  const etag = `"${size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const lastModified = new Date(Math.floor(stat.mtimeMs / 1000) * 1000);
+  const base: Record<string, string> = {
+    'content-type': MIME_BY_EXT[extname(name)] ?? 'application/octet-stream',
+    'accept-ranges': 'bytes',
+    etag,
+    'last-modified': lastModified.toUTCString(),
+    'cache-control': 'public, max-age=86400',
+  };
+  if (notModified(request, etag, lastModified)) return new Response(null, { status: 304, headers: base });
+  const head = request.method === 'HEAD';
+  const range = request.headers.get('range');
+  const ifRange = request.headers.get('if-range');
+  const rangeApplies = range && (!ifRange || ifRange === etag || ifRange === base['last-modified']);
+  if (rangeApplies) {
+    const parsed = parseRange(range, size);
+    if (!parsed) return new Response(null, { status: 416, headers: { ...base, 'content-range': `bytes */${size}` } });
+    const { start, end } = parsed;
+    const headers = { ...base, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) };
+    const body = head ? null : (Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream);
+    return new Response(body, { status: 206, headers });
+  }
+  const body = head ? null : (Readable.toWeb(createReadStream(path)) as ReadableStream);
+  return new Response(body, { status: 200, headers: { ...base, 'content-length': String(size) } });
+}
+
+/** Parses one "bytes=a-b", "bytes=a-" or "bytes=-n" range; null when unsatisfiable or malformed. */
+export function parseRange(header: string, size: number): { start: number; end: number } | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.split(',')[0]!.trim());
+  if (!m || (m[1] === '' && m[2] === '') || size === 0) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return null;
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return null;
+  return { start, end };
+}
+
+/** True when the request's If-None-Match / If-Modified-Since says the client already has this version. */
+export function notModified(request: Request, etag: string, lastModified: Date): boolean {
+  const inm = request.headers.get('if-none-match');
+  if (inm) return inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}` || t.trim() === '*');
+  const ims = request.headers.get('if-modified-since');
+  if (ims) {
+    const t = Date.parse(ims);
+    return !Number.isNaN(t) && lastModified.getTime() <= t;
+  }
+  return false;
+}

@@ -1,0 +1,50 @@
+/**
+ * Finish on Confirm migration, and Resync Migration (hosting spec §2, §4, §7): POST
+ * /api/podcasts/hosted/{id}/migrate marks the migration in progress and queues the import job.
+ */
+import { eq } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { categories, hostedPodcasts, podcasts } from '../db/schema';
+import { HttpError, fieldError } from '../http';
+import { enqueue } from '../jobs/queue';
+import { serializeHosted } from '../podcasts/list-podcasts';
+import type { HostedPodcastPayload } from '../../types';
+import { hostedFeedUrl } from './hosted-feed-url';
+import { findOwnedHosted } from './owned-hosted';
+
+export const IMPORT_JOB = 'hosting.import-feed';
+const STARTABLE = new Set(['pending', 'stale', 'failed']);
+
+/** Starts (or resyncs) the import of the hosted podcast's original feed. */
+export async function startMigration(user: { id: number }, hostedId: number, input: { itunes_category_id?: number | null }): Promise<HostedPodcastPayload> {
+  const { hosted, podcast } = await findOwnedHosted(user.id, hostedId);
+  if (!podcast.verified_at) throw new HttpError(403, 'Verify that you own the RSS feed before migrating it.');
+  if (!STARTABLE.has(hosted.migration_status)) {
+    const message = hosted.migration_status === 'in-progress' ? 'The migration is already running.' : 'This podcast has already been migrated.';
+    throw new HttpError(422, message, { migration: [message] });
+  }
+  const db = await getDb();
+  let categoryId: number | null = null;
+  if (input.itunes_category_id != null) {
+    const [cat] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.itunes_category_id));
+    if (!cat) throw fieldError('itunes_category_id', 'The selected category is invalid.');
+    categoryId = cat.id;
+  }
+  const saved = await db.transaction(async (tx) => {
+    if (categoryId) await tx.update(podcasts).set({ category_id: categoryId }).where(eq(podcasts.id, podcast.id));
+    const [row] = await tx
+      .update(hostedPodcasts)
+      .set({
+        migration_status: 'in-progress',
+        migration_progress_at: new Date(),
+        url: hosted.url ?? hostedFeedUrl(podcast.hash_id),
+        original_url: hosted.original_url ?? podcast.url,
+        settings: categoryId ? { ...hosted.settings, itunes_category_id: categoryId } : hosted.settings,
+      })
+      .where(eq(hostedPodcasts.id, hosted.id))
+      .returning();
+    await enqueue(IMPORT_JOB, { hosted_id: hosted.id }, { maxAttempts: 1, db: tx });
+    return row!;
+  });
+  return serializeHosted(saved);
+}

@@ -1,0 +1,18 @@
+import type { APIRoute } from 'astro';
+import { json } from '../../../lib/server/http';
+import { requireRole } from '../../../lib/server/session/guards';
+import { cookieNames } from '../../../lib/server/session/cookies';
+import { currentPodcastId } from '../../../lib/server/hosting/hosting-context';
+import { findOwnedPodcast } from '../../../lib/server/podcasts/owned-podcast';
+import { summariseFeed } from '../../../lib/server/hosting/feed-summary';
+import { notFound } from '../../../lib/server/http';
+
+/** GET /api/podcaster/rss-feed[?podcast_id=]: {data: {hasIunesCategory, episodes}} of the current podcast's original feed. */
+export const GET: APIRoute = async ({ locals, url, cookies }) => {
+  const user = requireRole(locals, 'PODCASTER');
+  const raw = url.searchParams.get('podcast_id');
+  const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : await currentPodcastId(user.id, cookies.get(cookieNames().podcast)?.value);
+  if (!id) throw notFound();
+  const { podcast, hosted } = await findOwnedPodcast(user.id, id);
+  return json({ data: await summariseFeed(podcast, hosted?.original_url ?? null) });
+};
