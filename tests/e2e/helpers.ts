@@ -8,9 +8,12 @@ export const dataDir = (name = 'e2e') => fileURLToPath(new URL(`../.artifacts/${
 /** A unique address for a new account. */
 export const freshEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then). */
+/**
+ * Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then); islands
+ * that hydrate only when scrolled into view (client:visible) are not waited for.
+ */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"])'));
 }
 
 /** Opens a page and waits for its islands, so typing is not lost to hydration. */

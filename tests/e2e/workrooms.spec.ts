@@ -33,7 +33,8 @@ test('[WORKROOMS]: a brand and a podcaster chat live: typing, a message, a file,
   // The brand finds the Autumn Roast workroom in the list; the podcaster opens the same one.
   await brand.goto('/workrooms');
   await hydrated(brand);
-  await brand.getByRole('link', { name: /Autumn Roast Launch/ }).click();
+  // Other specs open more Autumn Roast rooms on this server: pick the demo podcaster's.
+  await brand.getByRole('link', { name: /Second Wind Running.*Autumn Roast Launch/ }).click();
   await expect(brand).toHaveURL(/\/workrooms\/package\/\d+$/);
   const roomPath = new URL(brand.url()).pathname;
   await hydrated(brand);
@@ -96,7 +97,7 @@ test('[WORKROOMS]: the Workrooms badge and the bell update live, and a bell clic
   // The brand writes in the Cold Brew sponsorship workroom.
   await brand.goto('/workrooms');
   await hydrated(brand);
-  await brand.getByRole('link', { name: /Cold Brew Kit Spring Push/ }).click();
+  await brand.locator('a[href^="/workrooms/sponsorship/"]', { hasText: 'Cold Brew Kit Spring Push' }).click();
   await hydrated(brand);
   await brand.getByRole('textbox', { name: 'Message' }).fill('Race week it is. Sending a kit to your studio.');
   await brand.getByRole('button', { name: 'Send' }).click();
