@@ -25,7 +25,10 @@ const number = (label: string) =>
 export const episodeInputSchema = z.object({
   title: z.string({ error: 'The title is required.' }).trim().min(1, 'The title is required.').max(255, 'The title may not be longer than 255 characters.'),
   description: z.string().max(20000, 'The description is too long.').default(''),
-  published_at: z.iso.datetime({ offset: true, error: 'Choose a valid publish date.' }).or(z.iso.date({ error: 'Choose a valid publish date.' })),
+  published_at: z
+    .string({ error: 'Choose a publish date.' })
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), 'Choose a valid publish date.'),
   season: number('season').default(null),
   episode_number: number('episode number').default(null),
   explicit: z.boolean({ error: 'Explicit must be yes or no.' }).default(false),
