@@ -88,6 +88,7 @@ describe('[HOSTING] platforms', () => {
     expect(bad.status).toBe(422);
     const badUrl = await call('PATCH', `/api/podcasts/hosted/${hosted.id}`, { token: owner.token, body: { platforms: { apple: { status: 'listed', listing_url: 'javascript:alert(1)' } } } });
     expect(badUrl.status).toBe(422);
+    expect(badUrl.body.errors['platforms.apple.listing_url'][0]).toBe('Enter the full address of your show’s page, starting with https://.');
     expect((await call('PATCH', `/api/podcasts/hosted/${hosted.id}`, { token: stranger.token, body: { platforms: { apple: { status: 'listed' } } } })).status).toBe(404);
     const html = (await page('/hosting/platform', `${owner.cookie}; current_podcast=${podcast.id}`)).html;
     expect(html).toContain('Apple Podcasts');

@@ -92,7 +92,7 @@ export default function PlatformsPanel({ hostedId, feedUrl, initial }: Props) {
                   <button type="button" className="cp-button cp-button--link" onClick={() => open(d.key)} aria-expanded={editing === d.key}>Update status</button>
                 </div>
                 {editing === d.key && (
-                  <form className="hosting-dir-edit" onSubmit={(e) => { e.preventDefault(); void save(d.key); }} aria-label={`${d.name} status`}>
+                  <form className="hosting-dir-edit" noValidate onSubmit={(e) => { e.preventDefault(); void save(d.key); }} aria-label={`${d.name} status`}>
                     <div className="cp-field">
                       <label htmlFor={`status-${d.key}`}>Status</label>
                       <select id={`status-${d.key}`} className="cp-input" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as DirectoryStatus })}>

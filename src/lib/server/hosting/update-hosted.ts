@@ -25,7 +25,13 @@ export const hostedPatchSchema = z
         z.enum(DIRECTORY_KEYS, { error: 'Choose one of the listed directories.' }),
         z.object({
           status: z.enum(DIRECTORY_STATUSES, { error: 'Choose not submitted, submitted or listed.' }),
-          listing_url: z.union([z.url({ protocol: /^https?$/, error: 'Enter the full address of your show’s page, starting with https://.' }), z.literal(''), z.null()]).optional(),
+          listing_url: z
+            .string()
+            .trim()
+            .max(2000, 'The listing address may not be longer than 2,000 characters.')
+            .refine((v) => v === '' || (/^https?:\/\/\S+$/i.test(v) && URL.canParse(v)), 'Enter the full address of your show’s page, starting with https://.')
+            .nullable()
+            .optional(),
         }),
       )
       .optional(),
