@@ -86,7 +86,7 @@ export default function PlatformsPanel({ hostedId, feedUrl, initial }: Props) {
                   <p className="muted cq-small" style={{ margin: '0.25rem 0 0' }}>{d.how}</p>
                   {s?.listing_url ? <p style={{ margin: '0.25rem 0 0' }}><a href={s.listing_url} target="_blank" rel="noopener noreferrer">View your listing</a></p> : null}
                 </div>
-                <div className="hosting-copy" style={{ justifyContent: 'flex-end' }}>
+                <div className="hosting-dir-actions">
                   <span className={`hosting-dir-status hosting-dir-status--${status.replace('_', '-')}`}>{DIRECTORY_STATUS_LABEL[status]}</span>
                   <a className="cp-button" href={d.submitUrl} target="_blank" rel="noopener noreferrer">Submit</a>
                   <button type="button" className="cp-button cp-button--link" onClick={() => open(d.key)} aria-expanded={editing === d.key}>Update status</button>
