@@ -132,6 +132,77 @@ async function finishAndListEpisodes(page: Page, guids: string[]) {
   await expect(page.locator('.hosting-stat').filter({ hasText: 'Episodes' }).locator('dd')).toHaveText(String(guids.length));
 }
 
+/** Feed Settings: field errors in place (first message per field, cleared on the next save), then the saved values in the hosted feed. */
+async function editFeedSettings(page: Page, feedUrl: string) {
+  await open(page, '/hosting/feed');
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Feed settings' });
+  const fieldError = (text: string) => form.locator('.cp-field-error', { hasText: text });
+  await form.getByLabel('Title').fill('');
+  await form.getByLabel('Owner email').fill('not-an-email');
+  await form.getByRole('button', { name: 'Save feed settings' }).click();
+  await expect(fieldError('The title field is required.')).toBeVisible();
+  await expect(fieldError('Enter a valid email address.')).toBeVisible();
+  await expect(form.getByRole('alert').filter({ hasText: '(and 1 more error)' })).toBeVisible();
+  await form.getByLabel('Title').fill('Night Shift Stories: After Hours');
+  await form.getByLabel('Owner email').fill('priya@nightshiftstories.example');
+  await form.getByLabel('Author').fill('Priya Natarajan');
+  await form.getByLabel('Language').selectOption('en-gb');
+  await form.getByLabel('Category').selectOption({ label: 'Fiction' });
+  await form.getByLabel('Copyright').fill('© 2025 Priya Natarajan');
+  await form.getByLabel('This show contains explicit content').check();
+  const description = form.getByRole('textbox', { name: 'Description' });
+  await description.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Stories told between midnight and dawn.');
+  await form.getByRole('button', { name: 'Save feed settings' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Feed settings saved.')).toBeVisible();
+  await expect(form.locator('.cp-field-error')).toHaveCount(0);
+  const xml = await (await page.request.get(feedUrl)).text();
+  const feed = await new Parser({ customFields: { feed: ['language', 'copyright', 'itunes:explicit'] as never[] } }).parseString(xml);
+  expect(feed.title).toBe('Night Shift Stories: After Hours');
+  expect(feed.description).toContain('Stories told between midnight and dawn.');
+  expect(feed.itunes?.author).toBe('Priya Natarajan');
+  expect(feed.itunes?.owner?.email).toBe('priya@nightshiftstories.example');
+  expect(feed.itunes?.categories).toContain('Fiction');
+  const extra = feed as unknown as Record<string, string>;
+  expect(extra.language).toBe('en-gb');
+  expect(extra.copyright).toBe('© 2025 Priya Natarajan');
+  expect(extra['itunes:explicit']).toBe('true');
+  // The form shows the saved values after a reload.
+  await open(page, '/hosting/feed');
+  await expect(page.getByRole('form', { name: 'Feed settings' }).getByLabel('Title')).toHaveValue('Night Shift Stories: After Hours');
+}
+
+/** Platforms: mark Apple Podcasts listed; episode edit: the change reaches the feed, then the edit-success page. */
+async function platformsAndEpisodeEdit(page: Page, feedUrl: string) {
+  await open(page, '/hosting/platform');
+  await hydrated(page);
+  await expect(page.getByTestId('feed-url')).toHaveText(feedUrl);
+  const apple = page.locator('[data-directory="apple"]');
+  await apple.getByRole('button', { name: 'Update status' }).click();
+  await apple.getByLabel('Status', { exact: true }).selectOption('listed');
+  await apple.getByLabel('Listing address (optional)').fill('not a link');
+  await apple.getByRole('button', { name: 'Save' }).click();
+  await expect(apple.locator('.cp-field-error')).toHaveText('Enter the full address of your show’s page, starting with https://.');
+  await apple.getByLabel('Listing address (optional)').fill('https://podcasts.apple.com/us/podcast/night-shift-stories/id1580000000');
+  await apple.getByRole('button', { name: 'Save' }).click();
+  await expect(apple.getByText('Listed', { exact: true })).toBeVisible();
+  await expect(apple.getByRole('link', { name: 'View your listing' })).toBeVisible();
+
+  await open(page, '/hosting/episodes');
+  await page.getByRole('table', { name: 'Episodes' }).getByRole('link', { name: /^Edit / }).first().click();
+  await expect(page).toHaveURL(/\/hosting\/episode\/[\w-]+\/edit$/);
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Edit episode' });
+  await form.getByLabel('Title').fill('The Night Porter (remastered)');
+  await form.getByLabel('Season').fill('2');
+  await form.getByRole('button', { name: 'Save episode' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  await expect(page.getByRole('heading', { name: 'Your changes are saved' })).toBeVisible();
+  expect(await (await page.request.get(feedUrl)).text()).toContain('<title>The Night Porter (remastered)</title>');
+}
+
 test('[HOSTING]: the demo hosted show is verified, migrated, redirected and connected to Stripe', async ({ page }) => {
   const guids = ['b3a1c2f0-6d2e-4a57-9b8e-2f1d7c4e9a31', 'libsyn-418032-ep-0017', 'libsyn-418032-ep-0016', 'https://nightshiftstories.example/?p=212'];
   await signInAs(page, 'hosted@cuepoint.test');
@@ -151,6 +222,8 @@ test('[HOSTING]: the demo hosted show is verified, migrated, redirected and conn
   await expect(page).toHaveURL(/\/hosting\/dashboard$/);
   await expect(page.getByText('Stripe is connected. Payouts will go to this account.')).toBeVisible();
   await finishAndListEpisodes(page, guids);
+  await editFeedSettings(page, feedUrl);
+  await platformsAndEpisodeEdit(page, feedUrl);
 });
 
 test('[HOSTING]: a podcaster invited to hosting signs up and brings a Buzzsprout show over', async ({ page }) => {

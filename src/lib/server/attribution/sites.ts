@@ -1,10 +1,11 @@
 /** Attribution sites of a user and their events: what the campaign wizard's attribution tab and /settings/attribution use. */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { randomToken } from '../crypto';
 import { getDb } from '../db/client';
 import { attributionSiteCampaigns, attributionSites, campaigns, siteEvents } from '../db/schema';
 import { fieldError, notFound, validate } from '../http';
+import { linkCampaignSite } from './link-campaign-site';
 
 export type SiteRow = typeof attributionSites.$inferSelect;
 export type EventRow = typeof siteEvents.$inferSelect;
@@ -18,10 +19,10 @@ export const PREDEFINED_EVENTS = [
 
 export const siteInputSchema = z.object({
   domain: z
-    .string()
+    .string({ error: 'The domain is required.' })
     .trim()
-    .min(1)
-    .max(253)
+    .min(1, 'The domain is required.')
+    .max(253, 'The domain may not be longer than 253 characters.')
     .transform((v) => v.replace(/^https?:\/\//i, '').replace(/\/.*$/, '').toLowerCase())
     .refine((v) => /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(v), 'The domain must be a domain name such as shop.example.com.'),
 });
@@ -90,7 +91,7 @@ export async function listEvents(userId: number, siteId: number) {
 /** Adds a custom event to a site. */
 export async function createEvent(userId: number, siteId: number, body: unknown) {
   const site = await findSite(userId, siteId);
-  const { name } = validate(z.object({ name: z.string().trim().min(1).max(80) }), body);
+  const { name } = validate(z.object({ name: z.string({ error: 'The name is required.' }).trim().min(1, 'The name is required.').max(80, 'The name may not be longer than 80 characters.') }), body);
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'event';
   const db = await getDb();
   const [dupe] = await db.select({ id: siteEvents.id }).from(siteEvents).where(and(eq(siteEvents.site_id, site.id), eq(siteEvents.slug, slug)));
@@ -124,12 +125,11 @@ export async function listSiteCampaigns(userId: number, siteId: number) {
 /** Links one of the user's campaigns to the site. */
 export async function addSiteCampaign(userId: number, siteId: number, body: unknown) {
   const site = await findSite(userId, siteId);
-  const { campaign_id } = validate(z.object({ campaign_id: z.coerce.number().int().positive() }), body);
+  const { campaign_id } = validate(z.object({ campaign_id: z.coerce.number({ error: 'Choose a campaign.' }).int('Choose a campaign.').positive('Choose a campaign.') }), body);
   const db = await getDb();
   const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, campaign_id), eq(campaigns.brand_user_id, userId)));
   if (!campaign) throw fieldError('campaign_id', 'The selected campaign is invalid.');
-  await db.insert(attributionSiteCampaigns).values({ site_id: site.id, campaign_id }).onConflictDoNothing();
-  await db.update(campaigns).set({ site_id: site.id }).where(eq(campaigns.id, campaign_id));
+  await db.transaction((tx) => linkCampaignSite(tx, campaign_id, site.id));
   return listSiteCampaigns(userId, site.id);
 }
 
@@ -137,5 +137,17 @@ export async function addSiteCampaign(userId: number, siteId: number, body: unkn
 export async function removeSiteCampaign(userId: number, siteId: number, campaignId: number): Promise<void> {
   const site = await findSite(userId, siteId);
   const db = await getDb();
-  await db.delete(attributionSiteCampaigns).where(and(eq(attributionSiteCampaigns.site_id, site.id), eq(attributionSiteCampaigns.campaign_id, campaignId)));
+  const [link] = await db.select().from(attributionSiteCampaigns).where(and(eq(attributionSiteCampaigns.site_id, site.id), eq(attributionSiteCampaigns.campaign_id, campaignId)));
+  if (!link) throw notFound();
+  await db.transaction((tx) => linkCampaignSite(tx, campaignId, null));
+}
+
+/** The user's campaigns that can be attributed to a site (titled ones), with the site each is attributed to now. */
+export async function listAttributableCampaigns(userId: number) {
+  const db = await getDb();
+  return db
+    .select({ id: campaigns.id, title: campaigns.title, status: campaigns.status, site_id: campaigns.site_id })
+    .from(campaigns)
+    .where(and(eq(campaigns.brand_user_id, userId), ne(campaigns.title, '')))
+    .orderBy(desc(campaigns.id));
 }

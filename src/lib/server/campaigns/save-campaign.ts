@@ -12,6 +12,7 @@ import { tabSchema, tabSchemas } from './campaign-input';
 import { findOwnedCampaign, type CampaignRow } from './find-campaign';
 import { loadCampaignPayload } from './serialize-campaign';
 import { ensureExpiryScheduled } from './jobs';
+import { linkCampaignSite } from '../attribution/link-campaign-site';
 
 const bodySchema = z.looseObject({ tab: tabSchema.default("details") });
 
@@ -54,7 +55,7 @@ async function applyTab(tx: Tx, brandUserId: number, campaign: CampaignRow, tab:
         const [site] = await tx.select({ id: attributionSites.id }).from(attributionSites).where(and(eq(attributionSites.id, input.site_id), eq(attributionSites.user_id, brandUserId)));
         if (!site) throw fieldError('site_id', 'The selected site is invalid.');
       }
-      await tx.update(campaigns).set({ site_id: input.site_id }).where(eq(campaigns.id, campaign.id));
+      await linkCampaignSite(tx, campaign.id, input.site_id);
       return;
     }
     case 'review': {

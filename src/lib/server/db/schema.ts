@@ -187,6 +187,8 @@ export const episodes = pgTable('episodes', {
   file_id: integer(),
   listens: integer().notNull().default(0),
   total_listens: integer().notNull().default(0),
+  /** Downloads of the hosted audio served from /media/ (a GET from the first byte). */
+  downloads: integer().notNull().default(0),
   status: episodeStatus().notNull().default('current'),
   ...timestamps,
 }, (t) => [index('episodes_podcast_idx').on(t.podcast_id), uniqueIndex('episodes_podcast_guid_unique').on(t.podcast_id, t.guid)]);

@@ -43,6 +43,7 @@ interface ChannelSettings {
   categories?: string[];
   copyright?: string | null;
   type?: 'episodic' | 'serial';
+  category_id?: number | null;
 }
 
 /** Builds the feed of the hosted podcast with this hash id, or null when there is none. */
@@ -64,7 +65,8 @@ export async function buildHostedFeed(podcastHash: string): Promise<BuiltFeed | 
     .from(episodes)
     .where(and(eq(episodes.podcast_id, podcast.id), inArray(episodes.status, ['current']), isNotNull(episodes.enclosure_url)))
     .orderBy(desc(episodes.published_at), desc(episodes.id));
-  const [category] = podcast.category_id ? await db.select({ title: categories.title }).from(categories).where(eq(categories.id, podcast.category_id)) : [];
+  const categoryId = feedSettings.category_id ?? podcast.category_id;
+  const [category] = categoryId ? await db.select({ title: categories.title }).from(categories).where(eq(categories.id, categoryId)) : [];
 
   const self = hosted.url ?? hostedFeedUrl(podcast.hash_id);
   const title = c.title ?? podcast.title;
@@ -72,7 +74,7 @@ export async function buildHostedFeed(podcastHash: string): Promise<BuiltFeed | 
   const author = c.author || `${owner.first} ${owner.last}`.trim() || title;
   const ownerEmail = c.owner_email || podcast.email || owner.email;
   const artwork = c.artwork ?? podcast.avatar_url;
-  const cats = c.categories?.length ? c.categories : category ? [APPLE_CATEGORY[category.title] ?? category.title] : ['Society & Culture'];
+  const cats = feedSettings.category_id && category ? [APPLE_CATEGORY[category.title] ?? category.title] : c.categories?.length ? c.categories : category ? [APPLE_CATEGORY[category.title] ?? category.title] : ['Society & Culture'];
   const lastModified = new Date(
     Math.max(hosted.updated_at.getTime(), podcast.updated_at.getTime(), ...items.map((e) => e.updated_at.getTime())),
   );

@@ -11,6 +11,7 @@ import { randomToken } from '../crypto';
 import { hashPassword } from '../auth/passwords';
 import { seedWorkrooms } from './workrooms';
 import { seedBrands } from './brands';
+import { seedAttribution } from './attribution';
 import { seedPodcasters } from './podcasters';
 
 export const DEMO_PASSWORD = 'cuepoint-demo';
@@ -188,5 +189,6 @@ export async function seedDemo(): Promise<void> {
     await seedWorkrooms(tx);
     await seedBrands(tx);
     await seedPodcasters(tx);
+    await seedAttribution(tx);
   });
 }

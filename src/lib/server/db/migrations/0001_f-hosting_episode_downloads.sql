@@ -1,0 +1,1 @@
+ALTER TABLE "episodes" ADD COLUMN "downloads" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { idParam, json, readBody } from '../../../../../../lib/server/http';
+import { requireRole } from '../../../../../../lib/server/session/guards';
+import { createHostedEpisode } from '../../../../../../lib/server/hosting/hosted-episodes';
+
+/** POST /api/podcasts/hosted/{id}/episodes {file_id, title, description, published_at, season, episode_number, explicit}: publishes an episode. */
+export const POST: APIRoute = async ({ locals, params, request }) => {
+  const user = requireRole(locals, 'PODCASTER');
+  const id = idParam(params.id);
+  return json({ data: await createHostedEpisode(user, id, await readBody(request)) }, 201);
+};
