@@ -152,6 +152,8 @@ export function RichTextEditor({ label, value = '', onChange, variant = 'default
       },
     },
     onUpdate: ({ editor: e }) => callbacks.current.onChange?.(e.getHTML()),
+    // An empty transaction once the editor exists makes the counter read the initial content, not 0.
+    onCreate: ({ editor: e }) => e.view.dispatch(e.state.tr),
   });
   editorRef.current = editor;
 
