@@ -6,7 +6,7 @@ import { Dialog } from '../../components/Dialog';
 import { FieldError, type FieldErrors } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
 import type { AdPayload, BrandPayload, CategoryPayload } from '../../lib/types';
-import { AvatarCropper } from './AvatarCropper';
+import { ImageCropper } from '../../components/ImageCropper';
 import { TextField } from './fields';
 import './campaigns.css';
 
@@ -99,7 +99,7 @@ export default function BrandProfileForm({ brand: initial, firstName, lastName, 
         </div>
       </div>
       <Dialog open={file !== null} onClose={() => setFile(null)} title="Crop your picture">
-        {file ? <AvatarCropper file={file} busy={busy} onCancel={() => setFile(null)} onCrop={(b) => void upload(b)} /> : null}
+        {file ? <ImageCropper file={file} busy={busy} onCancel={() => setFile(null)} onCrop={(b) => void upload(b)} /> : null}
       </Dialog>
 
       <TextField label="Brand name" name="name" value={form.name} onChange={set('name')} errors={errors} maxLength={120} required autoComplete="organization" />

@@ -3,6 +3,9 @@ import { api, ApiError, type FieldErrors } from '../../lib/api';
 import { CategorySelect } from '../../components/CategorySelect';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FieldError } from '../../components/FieldError';
+import { Dialog } from '../../components/Dialog';
+import { ImageCropper } from '../../components/ImageCropper';
+import { freshAccessToken } from '../../lib/session';
 import { toast } from '../../lib/stores/toasts';
 import { VERIFICATION_NOT_FOUND_TOAST_MS, VERIFICATION_RESEND_THROTTLE_MS, VERIFICATION_SENT_NOTICE_MS } from '../../lib/constants';
 import { formatDate } from '../../lib/format/dates';
@@ -42,6 +45,9 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
   const [sent, setSent] = useState(false);
   const [cooling, setCooling] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const [picked, setPicked] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
   const id = useId();
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -80,6 +86,28 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
     }
   };
 
+  const uploadAvatar = async (blob: Blob) => {
+    setUploading(true);
+    setAvatarError(null);
+    try {
+      const body = new FormData();
+      body.append('avatar', new File([blob], 'artwork.png', { type: 'image/png' }));
+      // Multipart goes through fetch directly: the API client sends JSON.
+      const token = await freshAccessToken();
+      const res = await fetch(`/api/podcasts/${podcast.id}/avatars`, { method: 'POST', body, headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+      const json = (await res.json().catch(() => ({}))) as { data?: CardPodcast; message?: string };
+      if (!res.ok || !json.data) throw new Error(json.message ?? 'Could not save the artwork.');
+      setPodcast(json.data);
+      setPicked(null);
+      toast.success('Artwork saved.');
+    } catch (e) {
+      setAvatarError(e instanceof Error ? e.message : 'Could not save the artwork.');
+      setPicked(null);
+    } finally {
+      setUploading(false);
+    }
+  };
+
   const remove = async () => {
     try {
       await api(`/api/podcasts/${podcast.id}`, { method: 'DELETE' });
@@ -93,7 +121,22 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
   return (
     <article className="pc-card pc-stack" aria-labelledby={`${id}-title`}>
       <div className="pc-row" style={{ alignItems: 'flex-start' }}>
-        {podcast.avatar_url ? <img className="pc-art" src={podcast.avatar_url} alt="" width={64} height={64} /> : <span className="pc-art" aria-hidden="true">{podcast.title.charAt(0)}</span>}
+        <div className="pc-stack" style={{ gap: 6, justifyItems: 'center' }}>
+          {podcast.avatar_url ? <img className="pc-art" src={podcast.avatar_url} alt={`${podcast.title} artwork`} width={64} height={64} /> : <span className="pc-art" aria-hidden="true">{podcast.title.charAt(0)}</span>}
+          <label className="pc-small pc-link-button">
+            Change artwork<span className="cp-sr-only"> of {podcast.title}</span>
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              className="cp-sr-only"
+              onChange={(e) => {
+                const f = e.target.files?.[0];
+                if (f) setPicked(f);
+                e.target.value = '';
+              }}
+            />
+          </label>
+        </div>
         <div style={{ flex: 1, minWidth: 0 }}>
           <h3 id={`${id}-title`} style={{ margin: 0 }}>
             <a href={`/podcast/${podcast.hash_id}`}>{podcast.title}</a>
@@ -110,6 +153,10 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
           </div>
         </div>
       </div>
+      {avatarError ? <p className="cp-field-error" role="alert">{avatarError}</p> : null}
+      <Dialog open={picked !== null} onClose={() => setPicked(null)} title={`Crop the artwork of ${podcast.title}`}>
+        {picked ? <ImageCropper shape="square" file={picked} busy={uploading} onCancel={() => setPicked(null)} onCrop={(b) => void uploadAvatar(b)} /> : null}
+      </Dialog>
       {!podcast.verified_at && (
         <div className="pc-row">
           <button type="button" className="cp-button" onClick={() => void resend()} disabled={cooling}>

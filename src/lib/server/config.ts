@@ -25,6 +25,11 @@ export interface Config {
   fetchAllowHosts: string[];
   supportEmail: string;
   seedDemo: boolean;
+  /** External podcast directories searched at onboarding (issue 6); both off unless configured. */
+  podcastDirectory: {
+    itunesSearchUrl: string | null;
+    podcastIndex: { baseUrl: string; key: string; secret: string } | null;
+  };
   /** Payout connection (hosting §7). Defaults are the providers' sandboxes with test-mode client ids. */
   payouts: {
     stripe: { connectBaseUrl: string; clientId: string; secretKey: string; testMode: boolean };
@@ -131,6 +136,13 @@ function load(): Config {
     fetchAllowHosts: (process.env.FETCH_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     supportEmail: str('SUPPORT_EMAIL', 'support@cuepoint.test'),
     seedDemo: str('SEED_DEMO', 'true') !== 'false',
+    podcastDirectory: {
+      // e.g. https://itunes.apple.com (the /search and /lookup calls are appended).
+      itunesSearchUrl: url('ITUNES_SEARCH_URL', null, ['http:', 'https:']),
+      podcastIndex: process.env.PODCAST_INDEX_KEY && process.env.PODCAST_INDEX_SECRET
+        ? { baseUrl: url('PODCAST_INDEX_URL', 'https://api.podcastindex.org/api/1.0', ['http:', 'https:'])!, key: process.env.PODCAST_INDEX_KEY, secret: process.env.PODCAST_INDEX_SECRET }
+        : null,
+    },
     payouts: {
       // TEST MODE unless STRIPE_* are set: Stripe's own OAuth host with a placeholder test client id.
       stripe: {

@@ -6,6 +6,7 @@ import { HttpError } from '../http';
 import type { CampaignPayload } from '../../campaign-types';
 import { findOwnedCampaign } from './find-campaign';
 import { loadCampaignPayload } from './serialize-campaign';
+import { sponsorshipsChanged } from '../sponsorships/sponsorships-changed';
 
 /** Sets an active campaign to paused, or a paused one back to active; other states answer 422. */
 export async function setCampaignPaused(brandUserId: number, campaignId: number, paused: boolean): Promise<CampaignPayload> {
@@ -16,5 +17,6 @@ export async function setCampaignPaused(brandUserId: number, campaignId: number,
   }
   const db = await getDb();
   await db.update(campaigns).set({ status: paused ? 'paused' : 'active' }).where(eq(campaigns.id, campaign.id));
+  await sponsorshipsChanged(campaign.id, paused ? 'paused' : 'active');
   return loadCampaignPayload(campaign.id);
 }

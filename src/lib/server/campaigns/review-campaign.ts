@@ -10,6 +10,7 @@ import { notify } from '../notifications/notify';
 import type { CampaignPayload } from '../../campaign-types';
 import { serializeCampaigns } from './serialize-campaign';
 import { ensureExpiryScheduled } from './jobs';
+import { sponsorshipsChanged } from '../sponsorships/sponsorships-changed';
 
 export interface PendingCampaign extends CampaignPayload {
   brand_name: string;
@@ -48,6 +49,7 @@ export async function approveCampaign(campaignId: number): Promise<void> {
   const db = await getDb();
   await db.update(campaigns).set({ is_approved: true, status: 'active' }).where(eq(campaigns.id, campaignId));
   await ensureExpiryScheduled();
+  await sponsorshipsChanged(campaignId, 'active');
   await notify(row.c.brand_user_id, {
     type: 'campaign.approved', title: 'Campaign approved', description: `“${row.c.title}” is live: podcasters can now send proposals.`,
     link_type: 'campaign', link: `/campaign/${campaignId}/new`,

@@ -1,8 +1,9 @@
-/** Podcast search for onboarding: Cuepoint's own catalogue (shows already known by their feed). */
+/** Podcast search for onboarding: Cuepoint's own catalogue first, then the external directories when configured. */
 import { desc, eq, ilike, or } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { podcasts } from '../db/schema';
 import { notFound } from '../http';
+import { findInDirectories, searchDirectories } from './search-directories';
 
 export interface SearchResult {
   id: string;
@@ -18,8 +19,22 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Shows whose title or feed address contains the term, most listened first. */
+/** Shows whose title or feed address contains the term: the catalogue (most listened first), then the directories, one per feed. */
 export async function searchPodcasts(term: string): Promise<SearchResult[]> {
+  const [own, external] = await Promise.all([searchCatalogue(term), searchDirectories(term)]);
+  const seen = new Set(own.map((r) => r.url.toLowerCase()));
+  const out = [...own];
+  for (const r of external) {
+    if (out.length >= LIMIT * 2) break;
+    if (seen.has(r.url.toLowerCase())) continue;
+    seen.add(r.url.toLowerCase());
+    out.push(r);
+  }
+  return out;
+}
+
+/** Shows of Cuepoint's catalogue whose title or feed address contains the term, most listened first. */
+export async function searchCatalogue(term: string): Promise<SearchResult[]> {
   const clean = term.trim().slice(0, 100);
   if (!clean) return [];
   const db = await getDb();
@@ -38,8 +53,13 @@ export async function searchPodcasts(term: string): Promise<SearchResult[]> {
   return out;
 }
 
-/** One catalogue result by its id (the podcast's hash id). */
+/** One result by its id: a directory id (`itunes-…`, `pi-…`) or the podcast's hash id in the catalogue. */
 export async function searchPodcastById(id: string): Promise<SearchResult> {
+  if (/^(itunes|pi)-\d+$/.test(id)) {
+    const found = await findInDirectories(id);
+    if (!found) throw notFound();
+    return found;
+  }
   const db = await getDb();
   const [r] = await db.select().from(podcasts).where(eq(podcasts.hash_id, id.slice(0, 64)));
   if (!r) throw notFound();

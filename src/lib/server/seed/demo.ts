@@ -2,6 +2,7 @@
  * Demo data for a new install: real-looking shows, brands and campaigns, and the four sign-ins the
  * README lists (password cuepoint-demo). Runs only on an empty database, or by `npm run seed`.
  */
+import { seedPodcasterMedia } from './podcaster-media';
 import { count } from 'drizzle-orm';
 import { getDb, type Tx } from '../db/client';
 import {
@@ -190,5 +191,6 @@ export async function seedDemo(): Promise<void> {
     await seedBrands(tx);
     await seedPodcasters(tx);
     await seedAttribution(tx);
+    await seedPodcasterMedia(tx);
   });
 }

@@ -1,4 +1,6 @@
 import type { APIRoute } from 'astro';
+// The podcast domain's file-view rules (artwork for everyone signed in, stats reports for admins).
+import '../../../lib/server/podcasts/file-view-rules';
 import { idParam } from '../../../lib/server/http';
 import { fileViewer } from '../../../lib/server/files/file-viewer';
 import { findViewableFile } from '../../../lib/server/files/find-file';

@@ -1,20 +1,23 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import '../styles/kit.css';
 
 interface Props {
   file: File;
   onCancel: () => void;
   onCrop: (blob: Blob) => void;
   busy?: boolean;
+  /** The frame's shape: round for people and brands (default), square for podcast artwork. */
+  shape?: 'round' | 'square';
 }
 
 const FRAME = 260;
 const OUT = 400;
 
 /**
- * A small image cropper: the picture under a round frame, zoomed with a slider and moved by dragging
+ * The image cropper (core screen set): the picture under a round (or square) frame, zoomed with a slider and moved by dragging
  * or with the arrow keys (Shift for bigger steps); the square under the frame is exported as PNG.
  */
-export function AvatarCropper({ file, onCancel, onCrop, busy }: Props) {
+export function ImageCropper({ file, onCancel, onCrop, busy, shape = 'round' }: Props) {
   const id = useId();
   const [src, setSrc] = useState<string | null>(null);
   const [natural, setNatural] = useState<{ w: number; h: number } | null>(null);
@@ -77,9 +80,9 @@ export function AvatarCropper({ file, onCancel, onCrop, busy }: Props) {
   }
 
   return (
-    <div className="cq-cropper">
+    <div className="cp-cropper">
       <div
-        className="cq-cropper__frame"
+        className={`cp-cropper__frame${shape === 'square' ? ' cp-cropper__frame--square' : ''}`}
         role="application"
         tabIndex={0}
         aria-label="Crop area: drag or use the arrow keys to move the picture, plus and minus to zoom"
@@ -102,7 +105,7 @@ export function AvatarCropper({ file, onCancel, onCrop, busy }: Props) {
         <label htmlFor={`${id}-zoom`}>Zoom</label>
         <input id={`${id}-zoom`} type="range" min={1} max={4} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
       </div>
-      <div className="cq-row">
+      <div className="cp-cropper__actions">
         <button type="button" className="cp-button" onClick={onCancel} disabled={busy}>Cancel</button>
         <button type="button" className="cp-button cp-button--primary" onClick={crop} disabled={busy || !natural}>Save picture</button>
       </div>

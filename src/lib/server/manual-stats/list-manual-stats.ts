@@ -1,0 +1,36 @@
+/** A podcast's manual stats submissions, for its owner. */
+import { and, count, desc, eq } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { podcastManualStats } from '../db/schema';
+import { findOwnedPodcast } from '../podcasts/owned-podcast';
+import { paginate, type Paginated } from '../../campaign-types';
+import { isManualStatsExpired, serializeManualStats, type ManualStatsPayload } from './manual-stats';
+
+/** Every submission of the user's podcast, newest first, paginated. */
+export async function listManualStats(userId: number, podcastId: number, page = 1, perPage = 10): Promise<Paginated<ManualStatsPayload>> {
+  await findOwnedPodcast(userId, podcastId);
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(podcastManualStats)
+    .where(eq(podcastManualStats.podcast_id, podcastId))
+    .orderBy(desc(podcastManualStats.created_at), desc(podcastManualStats.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [total] = await db.select({ n: count() }).from(podcastManualStats).where(eq(podcastManualStats.podcast_id, podcastId));
+  return paginate(rows.map((r) => serializeManualStats(r)), Number(total?.n ?? 0), page, perPage, `/api/podcasts/${podcastId}/manual-stats-list`, { per_page: String(perPage) });
+}
+
+/** The submission that describes the podcast now: the newest one that has not expired, or null. */
+export async function currentManualStats(userId: number, podcastId: number): Promise<ManualStatsPayload | null> {
+  await findOwnedPodcast(userId, podcastId);
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(podcastManualStats)
+    .where(and(eq(podcastManualStats.podcast_id, podcastId)))
+    .orderBy(desc(podcastManualStats.created_at), desc(podcastManualStats.id))
+    .limit(5);
+  const live = rows.find((r) => !isManualStatsExpired(r));
+  return live ? serializeManualStats(live) : null;
+}

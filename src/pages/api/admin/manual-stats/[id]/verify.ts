@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro';
+import { idParam, json } from '~/lib/server/http';
+import { requireRole } from '~/lib/server/session/guards';
+import { verifyManualStats } from '~/lib/server/manual-stats/review-manual-stats';
+
+/** POST /api/admin/manual-stats/{id}/verify: verifies a pending submission. */
+export const POST: APIRoute = async ({ locals, params }) => {
+  requireRole(locals, 'ADMIN');
+  return json({ data: await verifyManualStats(idParam(params.id)) });
+};

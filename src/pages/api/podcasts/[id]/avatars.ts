@@ -1,0 +1,17 @@
+import type { APIRoute } from 'astro';
+import { idParam, json, readBody } from '~/lib/server/http';
+import { requireRole } from '~/lib/server/session/guards';
+import { savePodcastAvatar } from '~/lib/server/podcasts/save-podcast-avatar';
+import { findOwnedPodcast } from '~/lib/server/podcasts/owned-podcast';
+import { podcastDetail } from '~/lib/server/podcasts/podcast-detail';
+
+/** POST /api/podcasts/{id}/avatars: multipart field `avatar` (PNG, JPEG or WebP, 5 MB); answers the podcast. */
+export const POST: APIRoute = async ({ locals, params, request }) => {
+  const user = requireRole(locals, 'PODCASTER');
+  const id = idParam(params.id);
+  await findOwnedPodcast(user.id, id);
+  const body = await readBody(request);
+  await savePodcastAvatar(user.id, id, body.avatar ?? body.file);
+  const { podcast, hosted } = await findOwnedPodcast(user.id, id);
+  return json({ data: await podcastDetail(podcast, hosted) });
+};
