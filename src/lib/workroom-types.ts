@@ -18,6 +18,9 @@ export interface WorkroomFile {
   name: string;
   original_name: string;
   size: number;
+  duration: number | null;
+  waveform: number[] | null;
+  transcoding_status: 'pending' | 'processing' | 'completed' | 'failed' | null;
 }
 
 export type MessageType = 'default' | 'proposal-details' | 'ad-automatically-detected' | 'ad-review' | 'ad-manually-detected';

@@ -47,24 +47,46 @@ test('[WORKROOMS]: a brand and a podcaster chat live: typing, a message, a file,
   await expect(brand.getByRole('list', { name: 'Members' })).toContainText('Jordan Reyes, online');
   await expect(pod.getByRole('list', { name: 'Members' })).toContainText('Trailhead Coffee Co., online');
 
-  // Typing shows on the other side.
-  await pod.getByRole('textbox', { name: 'Message' }).pressSequentially('See you at the race', { delay: 30 });
+  // Typing in the rich-text editor shows on the other side.
+  const podEditor = pod.getByRole('textbox', { name: 'Message' });
+  await podEditor.pressSequentially('See you at the race', { delay: 30 });
   await expect(brand.getByRole('status').filter({ hasText: 'Jordan Reyes is typing…' })).toBeVisible();
 
-  // A message appears on the other side, and the indicator goes away.
-  await pod.getByRole('textbox', { name: 'Message' }).pressSequentially(' expo on Saturday!');
+  // A formatted message appears on the other side, and the indicator goes away.
+  await podEditor.pressSequentially(' expo on ');
+  await pod.getByRole('toolbar', { name: 'Message formatting' }).getByRole('button', { name: 'Bold' }).click();
+  await podEditor.pressSequentially('Saturday');
+  await pod.getByRole('toolbar', { name: 'Message formatting' }).getByRole('button', { name: 'Bold' }).click();
+  await podEditor.pressSequentially('!');
   await pod.getByRole('button', { name: 'Send' }).click();
-  await expect(brand.locator('.msg__text', { hasText: 'See you at the race expo on Saturday!' })).toBeVisible();
+  const received = brand.locator('.msg__text', { hasText: 'See you at the race expo on Saturday!' });
+  await expect(received).toBeVisible();
+  await expect(received.locator('strong')).toHaveText('Saturday');
   await expect(brand.getByRole('status').filter({ hasText: 'is typing' })).toHaveCount(0);
+  // The composer is empty again after the send.
+  await expect(podEditor).toHaveText('');
   // It was seen: the podcaster's message says so.
   await expect(pod.getByText('Seen by Maya')).toBeVisible();
 
-  // A file appears on the other side as a link.
-  await brand.getByLabel('Attach files').setInputFiles({ name: 'expo-booth-map.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% booth map\n') });
+  // A file goes through the uploader (the editor's Attach) and appears on the other side.
+  const chooser = brand.waitForEvent('filechooser');
+  await brand.getByRole('toolbar', { name: 'Message formatting' }).getByRole('button', { name: 'Attach' }).click();
+  await (await chooser).setFiles({ name: 'expo-booth-map.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% booth map\n%%EOF\n') });
+  const item = brand.getByRole('list', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: 'expo-booth-map.pdf' });
+  await expect(item).toHaveAttribute('data-state', 'success');
+  await expect(item).toContainText('Uploaded');
   await brand.getByRole('textbox', { name: 'Message' }).fill('Booth map for Saturday');
   await brand.getByRole('button', { name: 'Send' }).click();
-  await expect(pod.getByRole('link', { name: 'expo-booth-map.pdf' })).toBeVisible();
+  const attachment = pod.getByRole('link', { name: 'expo-booth-map.pdf', exact: true });
+  await expect(attachment).toBeVisible();
   await expect(pod.locator('.msg__text', { hasText: 'Booth map for Saturday' })).toBeVisible();
+  // The member opens it through the files endpoint; the sent attachment left the brand's composer.
+  const href = await attachment.getAttribute('href');
+  expect(href).toMatch(/^\/api\/file\/\d+$/);
+  const download = await pod.request.get(href!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('application/pdf');
+  await expect(brand.getByRole('list', { name: 'Uploads' })).toHaveCount(0);
 
   // The podcaster drops off; a message is sent meanwhile; back online it shows up.
   await podContext.setOffline(true);
@@ -96,7 +118,7 @@ test('[WORKROOMS]: the Workrooms badge and the bell update live, and a bell clic
   // The brand writes in the Cold Brew sponsorship workroom.
   await brand.goto('/workrooms');
   await hydrated(brand);
-  await brand.getByRole('link', { name: /Cold Brew Kit Spring Push/ }).click();
+  await brand.getByRole('link', { name: /Cold Brew Kit Spring Push/ }).and(brand.locator('[href^="/workrooms/sponsorship/"]')).click();
   await hydrated(brand);
   await brand.getByRole('textbox', { name: 'Message' }).fill('Race week it is. Sending a kit to your studio.');
   await brand.getByRole('button', { name: 'Send' }).click();

@@ -155,7 +155,9 @@ export function RichTextEditor({ label, value = '', onChange, variant = 'default
   });
   editorRef.current = editor;
 
-  useEffect(() => callbacks.current.onUploadingChange?.(uploading > 0), [uploading]);
+  useEffect(() => {
+    callbacks.current.onUploadingChange?.(uploading > 0);
+  }, [uploading]);
 
   const ui = useEditorState({
     editor,
