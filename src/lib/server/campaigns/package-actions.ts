@@ -5,7 +5,7 @@ import { getDb } from '../db/client';
 import { campaigns, packageJobs, packages, podcasts, rates } from '../db/schema';
 import { HttpError, notFound, validate } from '../http';
 import { notify } from '../notifications/notify';
-import { broadcast } from '../realtime/realtime';
+import { publishJobsUpdated, publishPackageChanged } from '../proposals/events';
 import type { PackagePayload } from '../../campaign-types';
 import { findBrandPackage, serializePackagesForBrand } from './list-packages';
 
@@ -66,6 +66,7 @@ export async function declineProposalItem(brandUserId: number, jobId: number): P
     description: `${found.title} declined “${found.job.description || 'an item'}” of your proposal for ${found.podcast}.`,
     user_id: brandUserId, podcast_id: found.pkg.podcast_id, link_type: 'workroom', link: `/workrooms/package/${found.pkg.id}`,
   });
-  await broadcast(`private-users.${found.pkg.podcaster_user_id}`, 'package.updated', { id: found.pkg.id, status: payload.status });
+  await publishJobsUpdated([jobId]);
+  await publishPackageChanged('updated', found.pkg.id);
   return payload;
 }

@@ -9,6 +9,7 @@ import { hostedPodcasts } from '../db/schema';
 import { serializeHosted } from '../podcasts/list-podcasts';
 import type { HostedPodcastPayload } from '../../types';
 import { findOwnedHosted } from './owned-hosted';
+import { publishHostedPodcastUpdated } from './events';
 
 /** The redirect providers of the Setup redirect screen (hosting spec §2). */
 export const REDIRECT_PROVIDERS = ['acast', 'anchor', 'buzzsprout', 'libsyn', 'podbean', 'rss', 'simplecast', 'spreaker', 'soundcloud', 'other'] as const;
@@ -41,6 +42,7 @@ export async function updateHosted(user: { id: number }, hostedId: number, patch
     .set({ settings: { ...hosted.settings, ...patch } })
     .where(eq(hostedPodcasts.id, hosted.id))
     .returning();
+  await publishHostedPodcastUpdated(saved!.id);
   return serializeHosted(saved!);
 }
 
@@ -54,5 +56,6 @@ export async function updateFeedSettings(user: { id: number }, hostedId: number,
     .set({ settings: { ...hosted.settings, feed } })
     .where(eq(hostedPodcasts.id, hosted.id))
     .returning();
+  await publishHostedPodcastUpdated(saved!.id);
   return serializeHosted(saved!);
 }

@@ -12,6 +12,7 @@ import type { SessionUser } from '../users/session-user';
 import { storeUploads, assertOwnFiles } from './attachments';
 import { publishDeliverableUpdated, publishMessageCreated, publishMessageUpdated } from './events';
 import { memberIds } from './membership';
+import { publishJobsUpdated } from '../proposals/events';
 import { messagePayload, type MessagePayload } from './message-payload';
 import { packageDiscussion } from './open-discussion';
 import { insertMessage, postSystemMessage } from './post-message';
@@ -52,6 +53,7 @@ export async function submitDeliverable(
   const members = await memberIds(discussion.id);
   await publishMessageCreated(payload, members);
   await publishDeliverableUpdated(discussion.id, deliverable, members);
+  await publishJobsUpdated([jobId]);
   const name = `${user.row.first_name} ${user.row.last_name}`.trim();
   await notifyAndMail(row.campaign.brand_user_id, {
     kind: 'deliverables', type: 'deliverable.submitted', title: `${name} submitted an ad for review`, description: `${row.campaign.title}: listen and approve it, or ask for changes.`,
@@ -93,6 +95,7 @@ export async function reviewDeliverable(user: SessionUser, deliverableId: number
   );
   const members = await memberIds(review.discussion_id);
   await publishDeliverableUpdated(review.discussion_id, updated!, members);
+  await publishJobsUpdated([row.job.id]);
   const [podcaster] = await db.select({ id: users.id }).from(users).where(eq(users.id, row.pkg.podcaster_user_id));
   if (podcaster) {
     await notifyAndMail(podcaster.id, {
