@@ -1,5 +1,10 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, hydrated } from './helpers';
+import { PORTS } from '../../playwright.config';
+
+// This spec runs twice (playwright.config.ts projects): with the embedded realtime server on the product's
+// own port, and with the product pointed at a standalone Pusher-protocol server through PUSHER_*.
+const expectedRealtimePort = () => (test.info().project.name === 'external-realtime' ? PORTS.realtime : Number(new URL(test.info().project.use.baseURL!).port));
 
 /** A browser context signed in as a demo user through the token endpoint (cookies as the web client stores them). */
 async function signedInContext(browser: Browser, baseURL: string, email: string): Promise<BrowserContext> {
@@ -29,6 +34,8 @@ test('[WORKROOMS]: a brand and a podcaster chat live: typing, a message, a file,
   const podContext = await signedInContext(browser, baseURL!, 'podcaster@cuepoint.test');
   const brand = await brandContext.newPage();
   const pod = await podContext.newPage();
+  const sockets: string[] = [];
+  brand.on('websocket', (ws) => sockets.push(ws.url()));
 
   // The brand finds the Autumn Roast workroom in the list; the podcaster opens the same one.
   await brand.goto('/workrooms');
@@ -38,6 +45,10 @@ test('[WORKROOMS]: a brand and a podcaster chat live: typing, a message, a file,
   const roomPath = new URL(brand.url()).pathname;
   await hydrated(brand);
   await openRoom(pod, roomPath);
+
+  // The realtime connection goes where PUSHER_* (or the embedded default) says.
+  await expect.poll(() => sockets.find((u) => u.includes('/app/'))).toBeTruthy();
+  expect(new URL(sockets.find((u) => u.includes('/app/'))!).port).toBe(String(expectedRealtimePort()));
 
   // The demo ad waits for the brand's review.
   await expect(brand.getByRole('button', { name: 'Approve ad' })).toBeVisible();
