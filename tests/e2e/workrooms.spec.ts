@@ -152,3 +152,43 @@ test('[WORKROOMS]: the Workrooms badge and the bell update live, and a bell clic
   await brandContext.close();
   await podContext.close();
 });
+
+test('[WORKROOMS]: the podcaster submits an ad through the uploader and the brand gets it live in the audio player', async ({ browser, baseURL }) => {
+  const brandContext = await signedInContext(browser, baseURL!, 'brand@cuepoint.test');
+  const podContext = await signedInContext(browser, baseURL!, 'podcaster@cuepoint.test');
+  const bearer = async (context: BrowserContext) => ({ authorization: `Bearer ${(await context.cookies()).find((c) => c.name === 'access_token')!.value}` });
+
+  // The brand hires the podcaster's pending Cold Brew proposal (the hiring screen has its own test).
+  const list = await brandContext.request.get('/api/v0/packages', { headers: await bearer(brandContext) });
+  const packages = (await list.json()).data as { id: number; status: string; podcast: { title: string }; workroom_link: string; jobs: { id: number; status: string; is_declined: boolean }[] }[];
+  const pkg = packages.find((p) => p.status === 'pending' && p.podcast.title === 'Second Wind Running')!;
+  expect(pkg).toBeTruthy();
+  const jobIds = pkg.jobs.filter((j) => j.status === 'pending' && !j.is_declined).map((j) => j.id);
+  expect((await brandContext.request.post('/api/brand/hirings', { headers: await bearer(brandContext), data: { job_ids: jobIds } })).ok()).toBe(true);
+
+  const room = (await (await brandContext.request.get(`/api/packages/${pkg.id}/discussion`, { headers: await bearer(brandContext) })).json()).data.discussion as { link: string };
+
+  const brand = await brandContext.newPage();
+  const pod = await podContext.newPage();
+  await openRoom(brand, room.link);
+  await openRoom(pod, room.link);
+  await expect(brand.getByRole('list', { name: 'Members' })).toContainText('Jordan Reyes, online');
+
+  // The ad's audio goes through the uploader in the submit dialog.
+  await pod.getByRole('button', { name: 'Submit ad for review' }).click();
+  const dialog = pod.getByRole('dialog', { name: 'Submit ad for review' });
+  await dialog.getByLabel('Ad audio').setInputFiles('tests/fixtures/audio/tone.mp3');
+  await expect(dialog.getByRole('list', { name: 'Uploads' }).getByRole('listitem')).toHaveAttribute('data-state', 'success');
+  await dialog.getByLabel('Note for the brand (optional)').fill('Cold brew read, recorded in the studio this morning.');
+  await dialog.getByRole('button', { name: 'Send for review' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The brand sees it at once, in the audio player, and can review it.
+  const card = brand.locator('.msg', { hasText: 'Cold brew read, recorded in the studio this morning.' });
+  await expect(card.getByRole('group', { name: 'tone.mp3' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Approve ad' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Play tone.mp3' })).toBeEnabled();
+
+  await brandContext.close();
+  await podContext.close();
+});
