@@ -10,7 +10,8 @@ export const freshEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.fl
 
 /** Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then). */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  // client:visible islands hydrate only when scrolled into view; the rest must be ready.
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"])'));
 }
 
 /** Opens a page and waits for its islands, so typing is not lost to hydration. */

@@ -40,7 +40,8 @@ test('[WORKROOMS]: a brand and a podcaster chat live: typing, a message, a file,
   // The brand finds the Autumn Roast workroom in the list; the podcaster opens the same one.
   await brand.goto('/workrooms');
   await hydrated(brand);
-  await brand.getByRole('link', { name: /Autumn Roast Launch/ }).click();
+  // (Other specs may add proposals to the same campaign: pick the demo podcaster's room.)
+  await brand.getByRole('link', { name: /Second Wind Running.*Autumn Roast Launch/ }).click();
   await expect(brand).toHaveURL(/\/workrooms\/package\/\d+$/);
   const roomPath = new URL(brand.url()).pathname;
   await hydrated(brand);
