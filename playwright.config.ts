@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 const base = Number(process.env.E2E_PORT ?? 4610);
 // The podcasters spec serves a fixture RSS feed here; the main server's guarded fetcher may reach it.
 export const FEED_FIXTURE_PORT = 4699;
-export const PORTS = { main: base, shortTokens: base + 1, hosting: base + 2, feeds: base + 38 };
+export const PORTS = { main: base, shortTokens: base + 1, hosting: base + 2, externalRealtime: base + 3, realtime: base + 4, feeds: base + 38 };
 // The stand-in podcast hosts and payout providers of the hosting tests (tests/fixtures/feeds/hosting/feed-server.mjs).
 const FEEDS_ORIGIN = `http://127.0.0.1:${PORTS.feeds}`;
 
@@ -17,6 +17,10 @@ const server = (name: string, port: number, env: Record<string, string> = {}, sc
   stderr: 'pipe' as const,
   env: { PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, APP_ENV: 'test', SEED_DEMO: 'true', ...env },
 });
+
+// Issue 4: the same workrooms suite against an external Pusher-protocol server reached through PUSHER_*
+// (server/realtime-standalone.mjs on its own port stands in for Soketi, Reverb or Pusher).
+const EXTERNAL_PUSHER = { PUSHER_APP_ID: 'cuepoint-external', PUSHER_KEY: 'cuepoint-external-key', PUSHER_SECRET: 'cuepoint-external-secret-for-tests' };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,6 +40,10 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
     },
   },
+  projects: [
+    { name: 'embedded-realtime', use: { baseURL: `http://127.0.0.1:${PORTS.main}` } },
+    { name: 'external-realtime', testMatch: /workrooms\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.externalRealtime}` } },
+  ],
   webServer: [
     server('e2e', PORTS.main, { FETCH_ALLOW_HOSTS: `127.0.0.1:${FEED_FIXTURE_PORT}` }),
     // Access tokens that live 31 s: the client refreshes them (under 30 s left) in the middle of a session.
@@ -48,5 +56,15 @@ export default defineConfig({
       PAYPAL_BASE_URL: FEEDS_ORIGIN,
       PAYPAL_API_BASE_URL: FEEDS_ORIGIN,
     }, 'serve-hosting.mjs'),
+    {
+      command: 'node server/realtime-standalone.mjs',
+      url: `http://127.0.0.1:${PORTS.realtime}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: { ...EXTERNAL_PUSHER, REALTIME_PORT: String(PORTS.realtime), REALTIME_HOST: '127.0.0.1' },
+    },
+    server('e2e-external-realtime', PORTS.externalRealtime, { ...EXTERNAL_PUSHER, PUSHER_HOST: '127.0.0.1', PUSHER_PORT: String(PORTS.realtime), PUSHER_SCHEME: 'http' }),
   ],
 });

@@ -1,22 +1,4 @@
-/** The proposal pitch as simple HTML: plain text from a textarea to paragraphs and back. */
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
-
-/** Plain text to paragraphs: blank lines split paragraphs, single newlines become <br>. */
-export function textToHtml(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n{2,}/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-}
+/** The proposal pitch: rich text from the editor, counted by its text. */
 
 /** Simple HTML back to plain text (paragraphs as blank lines). */
 export function htmlToText(html: string): string {
@@ -34,8 +16,9 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** The pitch's length as the editor counts it (text without tags). */
-export const pitchLength = (html: string) => htmlToText(html).length;
+/** The pitch's length as the editor's counter counts it: the text without tags and without block separators. */
+export const pitchLength = (html: string) =>
+  htmlToText(html.replace(/<\/(p|li|h\d|blockquote)>\s*/gi, '').replace(/<br\s*\/?>/gi, ' ')).length;
 
 /** Longest pitch, in characters of text. */
 export const PITCH_MAX = 5000;

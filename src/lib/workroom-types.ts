@@ -18,6 +18,9 @@ export interface WorkroomFile {
   name: string;
   original_name: string;
   size: number;
+  duration: number | null;
+  waveform: number[] | null;
+  transcoding_status: 'pending' | 'processing' | 'completed' | 'failed' | null;
 }
 
 export type MessageType = 'default' | 'proposal-details' | 'ad-automatically-detected' | 'ad-review' | 'ad-manually-detected';
@@ -60,7 +63,12 @@ export function canReviewMessage(m: Pick<WorkroomMessage, 'type' | 'deliverable'
 /** Merges messages by id, oldest first. */
 export function mergeMessages(current: WorkroomMessage[], incoming: WorkroomMessage[]): WorkroomMessage[] {
   const byId = new Map(current.map((m) => [m.id, m]));
-  for (const m of incoming) byId.set(m.id, m);
+  for (const m of incoming) {
+    // Views only grow: a copy fetched before a 'seen' event arrived must not take that view away.
+    const known = byId.get(m.id)?.views ?? [];
+    const views = [...m.views, ...known.filter((v) => !m.views.some((w) => w.user_id === v.user_id))];
+    byId.set(m.id, views.length === m.views.length ? m : { ...m, views });
+  }
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 

@@ -294,12 +294,13 @@ describe('test-only kit note (APP_ENV=test)', () => {
     const res = await fetch(`${baseUrl}/api/dev/kit-note`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ content: '<p onclick="x()">Read by <strong>Ana</strong><script>alert(1)</script></p><img src="x" onerror="alert(1)">' }),
+      body: JSON.stringify({ content: '<p onclick="x()">Read by <strong>Ana</strong><script>alert(1)</script></p><img src="x" onerror="alert(1)"><img src="/api/file/7" alt="map">' }),
     });
     expect(res.status).toBe(200);
-    expect((await res.json()).data.content).toBe('<p>Read by <strong>Ana</strong></p><img src="x" />');
+    // A relative image that is not one of our files is dropped; our file URL stays.
+    expect((await res.json()).data.content).toBe('<p>Read by <strong>Ana</strong></p><img src="/api/file/7" alt="map" />');
     const back = await (await get('/api/dev/kit-note', { authorization: `Bearer ${owner.token}` })).json();
-    expect(back.data.content).toBe('<p>Read by <strong>Ana</strong></p><img src="x" />');
+    expect(back.data.content).toBe('<p>Read by <strong>Ana</strong></p><img src="/api/file/7" alt="map" />');
     expect((await get('/api/dev/kit-note')).status).toBe(401);
   });
 });

@@ -118,7 +118,10 @@ describe('workrooms', () => {
     expect(file).toMatchObject({ mime: 'application/pdf', isAudio: false, original_name: 'brief.pdf' });
     const { baseUrl } = await testServer();
     expect((await fetch(`${baseUrl}${file.url}`, { headers: { authorization: `Bearer ${podcaster.token}` } })).status).toBe(200);
-    expect((await fetch(`${baseUrl}${file.url}`, { headers: { authorization: `Bearer ${outsider.token}` } })).status).toBe(404);
+    // Attachments are served by the files endpoint; the workroom's view rule lets members (and nobody else) in.
+    expect(file.url).toBe(`/api/file/${file.id}`);
+    expect((await fetch(`${baseUrl}${file.url}`, { headers: { authorization: `Bearer ${outsider.token}` } })).status).toBe(403);
+    expect((await fetch(`${baseUrl}/api/discussions/${room.id}/files/${file.id}`, { headers: { authorization: `Bearer ${podcaster.token}` } })).status).toBe(404);
 
     // Only the package's podcaster submits; only with the audio.
     expect((await upload(outsider.token, `/api/podcaster/jobs/${job.id}/deliverables`, {}, { name: 'ad.mp3', type: 'audio/mpeg', body: 'ID3' })).status).toBe(404);
@@ -150,6 +153,40 @@ describe('workrooms', () => {
     expect(notes.body.data.map((n: { type: string }) => n.type)).toContain('deliverable.approved');
     const completed = await fetch(`${baseUrl}/completed-ads`, { headers: { cookie: brand.cookie } });
     expect(await completed.text()).toContain('Ember Launch');
+  });
+
+  it('posts rich text through the shared sanitizer with files uploaded by POST /api/files, which members open', async () => {
+    const { brand, podcaster, pkg } = await packagePair();
+    const outsider = await seedUser({ type: 'BRAND' });
+    const room = await openRoom(brand, pkg.id);
+    const { baseUrl } = await testServer();
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4\n% rate card\n%%EOF\n'], { type: 'application/pdf' }), 'rate-card.pdf');
+    const uploaded = await fetch(`${baseUrl}/api/files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${brand.token}`, accept: 'application/json' } });
+    expect(uploaded.status).toBe(201);
+    const fileId = (await uploaded.json()).data.id as number;
+    // Before it is attached, only its uploader sees it.
+    expect((await fetch(`${baseUrl}/api/file/${fileId}`, { headers: { authorization: `Bearer ${podcaster.token}` } })).status).toBe(403);
+
+    const sent = await call('POST', `/api/discussions/${room.id}/messages`, {
+      token: brand.token,
+      body: { content: '<p>Our <strong>rate card</strong><script>alert(1)</script><img src="x" onerror="alert(1)"></p>', content_files_ids: [fileId] },
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data.content).toContain('<p>Our <strong>rate card</strong>');
+    expect(sent.body.data.content).not.toMatch(/script|onerror|alert/);
+    expect(sent.body.data.files[0]).toMatchObject({ id: fileId, url: `/api/file/${fileId}`, original_name: 'rate-card.pdf' });
+    const bytes = await fetch(`${baseUrl}/api/file/${fileId}`, { headers: { authorization: `Bearer ${podcaster.token}` } });
+    expect(bytes.status).toBe(200);
+    expect(bytes.headers.get('content-type')).toBe('application/pdf');
+    expect((await fetch(`${baseUrl}/api/file/${fileId}`, { headers: { authorization: `Bearer ${outsider.token}` } })).status).toBe(403);
+
+    // Someone else's file cannot be attached; an empty editor is no message; an edit is sanitised too.
+    expect((await call('POST', `/api/discussions/${room.id}/messages`, { token: podcaster.token, body: { content: 'mine', content_files_ids: [fileId] } })).status).toBe(422);
+    expect((await call('POST', `/api/discussions/${room.id}/messages`, { token: podcaster.token, body: { content: '<p></p>' } })).status).toBe(422);
+    const edited = await call('PUT', `/api/messages/${sent.body.data.id}`, { token: brand.token, body: { content: '<p>Rate card <a href="javascript:alert(1)">here</a></p>' } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.content).toBe('<p>Rate card <a target="_blank" rel="noopener noreferrer nofollow">here</a></p>');
   });
 
   it('mails an offline member unless they turned message mail off', async () => {

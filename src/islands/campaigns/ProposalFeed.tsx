@@ -52,6 +52,8 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
 
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
+  const pageRef = useRef(page);
+  pageRef.current = page;
 
   useEffect(() => {
     let timer: ReturnType<typeof setInterval> | null = null;
@@ -71,7 +73,15 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
             void refreshRef.current().catch(() => undefined);
           }
         },
-        'package.updated': () => void refreshRef.current().catch(() => undefined),
+        'package.updated': (data) => {
+          // The brand's own actions (star, decline) already show from their answers; refresh only for a
+          // change made elsewhere (withdrawn, edited, hired), so a starred proposal does not leave the tab under the cursor.
+          const d = data as { id?: number; status?: string; campaign_id?: number; total_price?: number | null };
+          if (d?.campaign_id !== undefined && d.campaign_id !== campaignId) return;
+          const shown = pageRef.current.data.find((p) => p.id === d?.id);
+          if (shown && shown.status === d?.status && (d?.total_price === undefined || d.total_price === null || shown.total_price === d.total_price)) return;
+          void refreshRef.current().catch(() => undefined);
+        },
       },
       poll,
     ).then((h) => {

@@ -157,7 +157,9 @@ export function RichTextEditor({ label, value = '', onChange, variant = 'default
   });
   editorRef.current = editor;
 
-  useEffect(() => callbacks.current.onUploadingChange?.(uploading > 0), [uploading]);
+  useEffect(() => {
+    callbacks.current.onUploadingChange?.(uploading > 0);
+  }, [uploading]);
 
   const ui = useEditorState({
     editor,
@@ -183,7 +185,9 @@ export function RichTextEditor({ label, value = '', onChange, variant = 'default
     </button>
   );
   const chain = () => editor!.chain().focus();
-  const over = isOverLimit(ui?.chars ?? 0, max);
+  // Read from the editor itself as well: the selector has no state until the first transaction, so initial content would count 0.
+  const chars = ui?.chars ?? (editor ? ((editor.storage as { characterCount?: { characters(): number } }).characterCount?.characters() ?? editor.getText().length) : 0);
+  const over = isOverLimit(chars, max);
 
   return (
     <div className={`cp-editor cp-editor--${variant}`} data-uploading={uploading > 0 ? 'true' : 'false'}>
@@ -234,7 +238,7 @@ export function RichTextEditor({ label, value = '', onChange, variant = 'default
         )}
         {max !== undefined && (
           <span id={counterId} className={`cp-editor__counter${over ? ' cp-editor__counter--over' : ''}`} data-over={over}>
-            {counterText(ui?.chars ?? 0, max)}
+            {counterText(chars, max)}
           </span>
         )}
       </div>

@@ -1,11 +1,12 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { api, ApiError, type FieldErrors } from '../../lib/api';
 import { MoneyInput } from '../../components/MoneyInput';
 import { FieldError } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
 import { formatMoney } from '../../lib/format/money';
 import { formatDate } from '../../lib/format/dates';
-import { htmlToText, PITCH_MAX, textToHtml } from '../../lib/pitch';
+import { PITCH_MAX, pitchLength } from '../../lib/pitch';
+import RichTextEditor from '../editor/RichTextEditor';
 import { DEFAULT_JOB_EPISODES } from '../../lib/constants';
 import type { CalendarSlot } from '../../lib/slots';
 import '../../styles/podcasters.css';
@@ -71,7 +72,9 @@ export default function ProposalWizard(props: Props) {
   const { mode, campaign, ads, podcastId, slots, packageId } = props;
   const [step, setStep] = useState(Math.min(Math.max(props.step, 1), 4));
   const [choices, setChoices] = useState(() => initialChoices(ads, props.initialJobs));
-  const [pitch, setPitch] = useState(() => htmlToText(props.initialPitch));
+  // The pitch is the editor's HTML; the server keeps it through the shared sanitizer.
+  const [pitch, setPitch] = useState(props.initialPitch);
+  const pitchUploading = useRef(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -121,13 +124,18 @@ export default function ProposalWizard(props: Props) {
       });
     }
     if (n === 3) {
-      if (!pitch.trim()) e.description = ['Write a pitch for the brand.'];
-      else if (pitch.length > PITCH_MAX) e.description = [`The pitch must not be greater than ${PITCH_MAX} characters.`];
+      if (!pitchLength(pitch)) e.description = ['Write a pitch for the brand.'];
+      else if (pitchLength(pitch) > PITCH_MAX) e.description = [`The pitch must not be greater than ${PITCH_MAX} characters.`];
     }
     return e;
   };
 
   const next = () => {
+    // Inline images of the pitch must finish uploading before the pitch leaves the editor.
+    if (step === 3 && pitchUploading.current) {
+      setErrors({ description: ['Wait until the images finish uploading.'] });
+      return;
+    }
     const e = check(step);
     setErrors(e);
     if (!Object.keys(e).length) go(step + 1);
@@ -159,7 +167,7 @@ export default function ProposalWizard(props: Props) {
     setErrors({});
     const body = {
       podcast_id: podcastId,
-      description: textToHtml(pitch),
+      description: pitch,
       jobs: chosen.map((a) => ({ campaign_ad_id: a.id, fee: choices[a.id]!.fee, episodes: choices[a.id]!.episodes, dates: choices[a.id]!.dates })),
     };
     try {
@@ -278,18 +286,16 @@ export default function ProposalWizard(props: Props) {
         <section className="pc-stack" aria-labelledby={`${id}-s3`}>
           <h2 id={`${id}-s3`} style={{ margin: 0 }}>Write your pitch</h2>
           <div className="cp-field">
-            <label htmlFor={`${id}-pitch`}>Pitch</label>
-            <textarea
-              id={`${id}-pitch`}
-              className="pc-textarea"
+            <RichTextEditor
+              label="Pitch"
               value={pitch}
-              onChange={(e) => setPitch(e.target.value)}
+              max={PITCH_MAX}
+              onChange={setPitch}
+              onUploadingChange={(u) => {
+                pitchUploading.current = u;
+              }}
               placeholder={`Tell ${campaign.brand} why your listeners will love this, and how you will make the ad.`}
-              aria-invalid={errors.description ? true : undefined}
             />
-            <div className={`pc-counter${pitch.length > PITCH_MAX ? ' pc-counter--over' : ''}`}>
-              {pitch.length}/{PITCH_MAX}
-            </div>
             <FieldError errors={errors} field="description" />
           </div>
         </section>
@@ -321,7 +327,7 @@ export default function ProposalWizard(props: Props) {
           </div>
           <div className="pc-card pc-pitch">
             <h3>Pitch</h3>
-            <p style={{ whiteSpace: 'pre-line', margin: 0 }}>{pitch}</p>
+            <div className="cp-rich-text" dangerouslySetInnerHTML={{ __html: pitch }} />
           </div>
           {campaign.budget !== null && total > campaign.budget && <p className="pc-muted">Your total is above the campaign’s budget of {formatMoney(campaign.budget)}.</p>}
         </section>

@@ -4,7 +4,7 @@
  * fallback). At most 10 files, 500 MB each, allowed types shown as pdf, mp3, mp4, png, jpeg. A 401 or
  * 'Unauthenticated' sends the user to the root page.
  */
-import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type DragEvent, type Ref } from 'react';
 import Uppy, { type Meta, type UppyFile } from '@uppy/core';
 import { Icon } from '../../components/Icon';
 import { UPLOAD_ALLOWED_TYPES_DISPLAY, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILE_MB, UPLOAD_MAX_FILES } from '../../lib/constants';
@@ -26,6 +26,19 @@ export interface UploaderProps {
   onChange?: (files: FilePayload[]) => void;
   /** Called when the processing flag (any upload running) changes. */
   onProcessingChange?: (processing: boolean) => void;
+  /** Hides the drop zone (files come through the handle, e.g. the editor's Attach); the list still shows. */
+  compact?: boolean;
+  /** Lets a screen add files picked elsewhere and clear the list after it used them. */
+  ref?: Ref<UploaderHandle>;
+}
+
+export interface UploaderHandle {
+  /** Adds files as if they were picked here (the restrictions apply). */
+  addFiles(files: File[]): void;
+  /** Removes every item (after a screen sent what was uploaded). */
+  clear(): void;
+  /** Opens the file picker. */
+  browse(): void;
 }
 
 export interface UploadItem {
@@ -55,7 +68,7 @@ function formatSize(bytes: number): string {
   return `${bytes} B`;
 }
 
-export function Uploader({ label = 'Attachments', maxFiles = UPLOAD_MAX_FILES, maxFileSize = UPLOAD_MAX_FILE_BYTES, allowedTypes = UPLOAD_ALLOWED_TYPES_DISPLAY, onChange, onProcessingChange }: UploaderProps) {
+export function Uploader({ label = 'Attachments', maxFiles = UPLOAD_MAX_FILES, maxFileSize = UPLOAD_MAX_FILE_BYTES, allowedTypes = UPLOAD_ALLOWED_TYPES_DISPLAY, onChange, onProcessingChange, compact = false, ref }: UploaderProps) {
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -91,14 +104,30 @@ export function Uploader({ label = 'Attachments', maxFiles = UPLOAD_MAX_FILES, m
 
   const processing = isProcessing(items.map((i) => i.state));
   const uploadedKey = items.filter((i) => i.file).map((i) => i.file!.id).join(',');
-  useEffect(() => callbacks.current.onProcessingChange?.(processing), [processing]);
-  useEffect(() => callbacks.current.onChange?.(items.flatMap((i) => (i.file ? [i.file] : []))), [uploadedKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    callbacks.current.onProcessingChange?.(processing);
+  }, [processing]);
+  useEffect(() => {
+    callbacks.current.onChange?.(items.flatMap((i) => (i.file ? [i.file] : [])));
+  }, [uploadedKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const addAll = (list: File[]) => {
+    try {
+      uppy.addFiles(list.map((f) => ({ name: f.name, type: f.type, data: f, source: 'Local' })));
+    } catch {
+      // A restriction failure is already shown as a toast (restriction-failed).
+    }
+  };
   const add = (list: FileList | null) => {
     if (!list) return;
-    uppy.addFiles(Array.from(list, (f) => ({ name: f.name, type: f.type, data: f, source: 'Local' })));
+    addAll(Array.from(list));
     if (inputRef.current) inputRef.current.value = '';
   };
+  useImperativeHandle(ref, () => ({
+    addFiles: addAll,
+    clear: () => uppy.getFiles().forEach((f) => uppy.removeFile(f.id)),
+    browse: () => inputRef.current?.click(),
+  }));
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
@@ -107,11 +136,12 @@ export function Uploader({ label = 'Attachments', maxFiles = UPLOAD_MAX_FILES, m
 
   const accept = allowedTypes.map((t) => `.${t}`).join(',') + (allowedTypes.includes('jpeg') ? ',.jpg' : '');
   return (
-    <div className="cp-uploader" aria-busy={processing}>
-      <label className="cp-field__label" htmlFor={inputId}>
+    <div className={`cp-uploader${compact ? ' cp-uploader--compact' : ''}`} aria-busy={processing}>
+      <label className={compact ? 'cp-sr-only' : 'cp-field__label'} htmlFor={inputId}>
         {label}
       </label>
       <div
+        hidden={compact}
         className={`cp-uploader__zone${dragging ? ' cp-uploader__zone--over' : ''}`}
         onDragOver={(e) => {
           e.preventDefault();

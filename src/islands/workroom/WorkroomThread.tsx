@@ -1,5 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { FilePreview } from '../../components/FilePreview';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { api, ApiError } from '../../lib/api';
@@ -8,6 +10,12 @@ import { formatDate, timeFromNow } from '../../lib/format/dates';
 import { onReconnect, realtime } from '../../lib/realtime-client';
 import { $onlineUserIds, setUnreadWorkrooms } from '../../lib/stores/realtime';
 import { toast } from '../../lib/stores/toasts';
+import { waitForUploads } from '../../lib/rules/uploads';
+import { truncateFileName } from '../../lib/format/files';
+import type { FilePayload } from '../../lib/types';
+import AudioPlayer from '../audio-player/AudioPlayer';
+import RichTextEditor from '../editor/RichTextEditor';
+import Uploader, { type UploaderHandle } from '../uploader/Uploader';
 import { canReviewMessage, mergeMessages, typingText, type WorkroomDiscussion, type WorkroomMessage } from '../../lib/workroom-types';
 
 interface Props {
@@ -15,7 +23,14 @@ interface Props {
   messages: WorkroomMessage[];
   hasMore: boolean;
   me: { id: number; type: 'BRAND' | 'PODCASTER' | 'ADMIN'; name: string };
+  /** The podcaster's jobs in this package workroom that can take an ad for review. */
+  deliverableJobs?: { id: number; description: string; delivery_date: string | null; has_reject_deliverable: boolean }[];
 }
+
+/** What the composer's uploader accepts: documents, audio and images. */
+const ATTACHMENT_TYPES = ['pdf', 'mp3', 'mp4', 'm4a', 'wav', 'png', 'jpeg'] as const;
+/** A deliverable is the ad's audio. */
+const AD_AUDIO_TYPES = ['mp3', 'm4a', 'wav', 'mp4'] as const;
 
 const TYPE_LABEL: Record<string, string> = {
   'proposal-details': 'Proposal details',
@@ -25,28 +40,44 @@ const TYPE_LABEL: Record<string, string> = {
 };
 const STATUS_LABEL = { pending: 'Waiting for review', accepted: 'Approved', rejected: 'Changes requested' } as const;
 
+/** True when the editor holds nothing visible (an empty paragraph). */
+function isBlankEditorHtml(html: string): boolean {
+  return !/<img\b/i.test(html) && html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') === '';
+}
+
 function displayName(m: WorkroomMessage['user']): string {
   if (!m) return 'Cuepoint';
   return m.type === 'BRAND' && m.brand_name ? `${m.full_name} · ${m.brand_name}` : m.full_name;
 }
 
 /** The workroom thread: messages, files, deliverables, editing, 'seen by', online dots and the typing indicator, live. */
-export default function WorkroomThread({ discussion, messages: initial, hasMore: initialHasMore, me }: Props) {
+export default function WorkroomThread({ discussion, messages: initial, hasMore: initialHasMore, me, deliverableJobs = [] }: Props) {
   const [messages, setMessages] = useState(initial);
   const [hasMore, setHasMore] = useState(initialHasMore);
-  const [text, setText] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
+  // The composer: the editor's HTML (remounted through its key after a send) and the uploaded attachments.
+  const [editorKey, setEditorKey] = useState(0);
+  const [files, setFiles] = useState<FilePayload[]>([]);
+  const [attaching, setAttaching] = useState(false);
+  const uploaderRef = useRef<UploaderHandle>(null);
+  const uploadsBusy = useRef({ uploader: false, inline: false });
+  const [jobs, setJobs] = useState(deliverableJobs);
+  const [submitOpen, setSubmitOpen] = useState(false);
+  const [adJob, setAdJob] = useState<number | null>(deliverableJobs[0]?.id ?? null);
+  const [adFiles, setAdFiles] = useState<FilePayload[]>([]);
+  const [adUploading, setAdUploading] = useState(false);
+  const [adNote, setAdNote] = useState('');
+  const [adError, setAdError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [typing, setTyping] = useState<Record<number, string>>({});
   const [present, setPresent] = useState<number[]>([]);
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
+  const textRef = useRef('');
   const [review, setReview] = useState<{ message: WorkroomMessage; decision: 'approved' | 'rejected' } | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const onlineIds = useStore($onlineUserIds);
   const listRef = useRef<HTMLOListElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const lastWhisper = useRef(0);
   const typingTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const whisperRef = useRef<((payload: Record<string, unknown>) => void) | null>(null);
@@ -144,7 +175,7 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
   const isOnline = (id: number, fallback: boolean) => present.includes(id) || onlineIds.includes(id) || fallback;
 
   const onType = (value: string) => {
-    setText(value);
+    textRef.current = value;
     const now = Date.now();
     // A whisper every 1.2 s while typing; the other side clears it 1.3 s after the last.
     if (value && now - lastWhisper.current >= TYPING_WHISPER_INTERVAL_MS) {
@@ -156,41 +187,76 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
     if (sending) return;
-    if (!text.trim() && files.length === 0) {
-      setError('Write a message or attach a file.');
-      return;
-    }
     setSending(true);
     setError(null);
-    const sentText = text;
-    const sentFiles = files;
     try {
-      let body: FormData | { content: string };
-      if (files.length) {
-        const form = new FormData();
-        form.set('content', text);
-        files.forEach((f) => form.append('files[]', f));
-        body = form;
-      } else body = { content: text };
+      // Attachments and inline images still uploading are waited for (polled), then sent by id.
+      await waitForUploads(() => uploadsBusy.current.uploader || uploadsBusy.current.inline);
+      const sentText = textRef.current;
+      const sentFiles = filesRef.current;
+      if (isBlankEditorHtml(sentText) && sentFiles.length === 0) {
+        setError('Write a message or attach a file.');
+        return;
+      }
+      const body = { content: isBlankEditorHtml(sentText) ? '' : sentText, content_files_ids: sentFiles.map((f) => f.id) };
       const res = await api<{ data: WorkroomMessage }>(`/api/discussions/${discussion.id}/messages`, { method: 'POST', body });
       setMessages((cur) => mergeMessages(cur, [res.data]));
-      // Whatever was typed or picked while the message was on its way stays in the composer.
-      setText((cur) => (cur === sentText ? '' : cur));
-      setFiles((cur) => (cur === sentFiles ? [] : cur));
-      if (fileRef.current && sentFiles.length) fileRef.current.value = '';
+      // Whatever was typed or attached while the message was on its way stays in the composer.
+      if (textRef.current === sentText) {
+        textRef.current = '';
+        setEditorKey((k) => k + 1);
+      }
+      if (filesRef.current === sentFiles && sentFiles.length) {
+        uploaderRef.current?.clear();
+        setAttaching(false);
+      }
       lastWhisper.current = 0;
       scrollToEnd();
     } catch (e) {
-      setError(e instanceof ApiError ? (e.field('content') ?? e.field('files') ?? e.message) : 'Your message could not be sent. Please try again.');
+      setError(e instanceof ApiError ? (e.field('content') ?? e.field('content_files_ids') ?? e.message) : 'Your message could not be sent. Please try again.');
     } finally {
       setSending(false);
     }
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    // Enter starts a new paragraph in rich text; Ctrl+Enter (Cmd+Enter on a Mac) sends.
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void send();
+    }
+  };
+
+  const submitAd = async () => {
+    if (!adJob) return;
+    setAdError(null);
+    if (adUploading) {
+      setAdError('Wait until the upload finishes.');
+      return;
+    }
+    if (adFiles.length === 0) {
+      setAdError('Attach the ad’s audio file.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await api<{ data: { message: WorkroomMessage } }>(`/api/podcaster/jobs/${adJob}/deliverables`, {
+        method: 'POST',
+        body: { content: adNote.trim(), content_files_ids: adFiles.map((f) => f.id) },
+      });
+      setMessages((cur) => mergeMessages(cur, [res.data.message]));
+      const left = jobs.filter((j) => j.id !== adJob);
+      setJobs(left);
+      setAdJob(left[0]?.id ?? null);
+      setAdFiles([]);
+      setAdNote('');
+      setSubmitOpen(false);
+      toast.success('Ad sent for review.');
+      scrollToEnd();
+    } catch (e) {
+      setAdError(e instanceof ApiError ? (e.field('files') ?? e.field('content_files_ids') ?? e.field('job') ?? e.message) : 'The ad could not be sent. Please try again.');
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -230,6 +296,9 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
       setBusy(false);
     }
   };
+
+  const filesRef = useRef<FilePayload[]>([]);
+  filesRef.current = files;
 
   const lastOwnSeen = useMemo(() => {
     const own = [...messages].reverse().find((m) => m.user_id === me.id);
@@ -299,10 +368,7 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
                   {TYPE_LABEL[m.type] && <p className="msg__type">{TYPE_LABEL[m.type]}</p>}
                   {editing?.id === m.id ? (
                     <div className="msg__edit">
-                      <label className="cp-sr-only" htmlFor={`edit-${m.id}`}>
-                        Edit message
-                      </label>
-                      <textarea id={`edit-${m.id}`} className="cp-input" value={editing.text} rows={3} onChange={(e) => setEditing({ id: m.id, text: e.target.value })} />
+                      <RichTextEditor label="Edit message" value={editing.text} onChange={(html) => setEditing({ id: m.id, text: html })} />
                       <div className="msg__edit-actions">
                         <button type="button" className="cp-button" onClick={() => setEditing(null)}>
                           Cancel
@@ -313,29 +379,28 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
                       </div>
                     </div>
                   ) : (
-                    m.content && <p className="msg__text">{m.content}</p>
+                    // Rich text sanitised by the server's allowlist before it is stored and again before it is sent here.
+                    m.content && <div className="msg__text cp-rich" dangerouslySetInnerHTML={{ __html: m.content }} />
                   )}
                   {m.files.length > 0 && (
                     <ul className="msg__files" aria-label="Attachments">
                       {m.files.map((f) => (
                         <li key={f.id}>
-                          {f.isAudio ? (
-                            <figure className="msg__audio">
-                              <audio controls preload="none" src={f.url} aria-label={f.original_name} />
-                              <figcaption>
-                                <a href={`${f.url}?download=1`}>{f.original_name}</a>
-                              </figcaption>
-                            </figure>
-                          ) : f.mime.startsWith('image/') && f.mime !== 'image/bmp' ? (
-                            <a href={f.url} target="_blank" rel="noopener">
-                              <img className="msg__image" src={f.url} alt={f.original_name} loading="lazy" />
-                            </a>
-                          ) : (
-                            <a className="msg__file" href={f.url} target="_blank" rel="noopener">
-                              <Icon name="file" size={18} />
-                              <span>{f.original_name}</span>
-                            </a>
-                          )}
+                          <figure className={f.isAudio ? 'msg__audio' : 'msg__attachment'}>
+                            {f.isAudio ? (
+                              <AudioPlayer src={f.url} waveform={f.waveform} totalTime={f.duration} transcodingStatus={f.transcoding_status} title={f.original_name} />
+                            ) : (
+                              <FilePreview file={f} />
+                            )}
+                            <figcaption>
+                              <a href={f.url} target="_blank" rel="noopener">
+                                {truncateFileName(f.original_name)}
+                              </a>
+                              <a className="msg__download" href={`${f.url}?download=1`}>
+                                Download<span className="cp-sr-only"> {f.original_name}</span>
+                              </a>
+                            </figcaption>
+                          </figure>
                         </li>
                       ))}
                     </ul>
@@ -372,44 +437,39 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
         {typingText(typingNames)}
       </p>
 
-      <form className="composer" onSubmit={(e) => void send(e)}>
-        <label className="cp-sr-only" htmlFor="composer-text">
-          Message
-        </label>
-        <textarea
-          id="composer-text"
-          className="cp-input composer__text"
-          rows={2}
+      <form className="composer" onSubmit={(e) => void send(e)} onKeyDown={onKeyDown} aria-describedby={error ? 'composer-error' : 'composer-hint'}>
+        <RichTextEditor
+          key={editorKey}
+          label="Message"
           placeholder="Write a message…"
-          value={text}
-          onChange={(e) => onType(e.target.value)}
-          onKeyDown={onKeyDown}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'composer-error' : 'composer-hint'}
+          attach
+          onChange={onType}
+          onUploadingChange={(u) => (uploadsBusy.current.inline = u)}
+          onAttach={(picked) => {
+            setAttaching(true);
+            uploaderRef.current?.addFiles(picked);
+          }}
         />
+        <div hidden={!attaching && files.length === 0}>
+          <Uploader
+            ref={uploaderRef}
+            compact
+            label="Attachments"
+            allowedTypes={ATTACHMENT_TYPES}
+            onChange={setFiles}
+            onProcessingChange={(p) => (uploadsBusy.current.uploader = p)}
+          />
+        </div>
         <div className="composer__bar">
-          <label className="cp-button composer__attach">
-            <Icon name="upload" size={18} />
-            <span>Attach files</span>
-            <input
-              ref={fileRef}
-              type="file"
-              multiple
-              className="cp-sr-only"
-              accept=".pdf,.mp3,.mp4,.m4a,.wav,.png,.jpg,.jpeg,application/pdf,audio/*,video/mp4,image/png,image/jpeg"
-              onChange={(e) => setFiles(Array.from(e.target.files ?? []).slice(0, 10))}
-            />
-          </label>
-          {files.length > 0 && (
-            <ul className="composer__files" aria-label="Files to send">
-              {files.map((f) => (
-                <li key={f.name}>{f.name}</li>
-              ))}
-            </ul>
-          )}
           <span id="composer-hint" className="composer__hint">
-            Enter to send, Shift+Enter for a new line
+            Ctrl+Enter to send
           </span>
+          {me.type === 'PODCASTER' && jobs.length > 0 && (
+            <button type="button" className="cp-button" onClick={() => setSubmitOpen(true)}>
+              <Icon name="upload" size={18} />
+              <span>Submit ad for review</span>
+            </button>
+          )}
           <button type="submit" className="cp-button cp-button--primary" disabled={sending}>
             {sending ? 'Sending…' : 'Send'}
           </button>
@@ -420,6 +480,47 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
           </p>
         )}
       </form>
+
+      {me.type === 'PODCASTER' && jobs.length > 0 && (
+        <Dialog
+          open={submitOpen}
+          onClose={() => setSubmitOpen(false)}
+          title="Submit ad for review"
+          footer={
+            <>
+              <button type="button" className="cp-button" onClick={() => setSubmitOpen(false)}>
+                Cancel
+              </button>
+              <button type="button" className="cp-button cp-button--primary" disabled={busy || adUploading} onClick={() => void submitAd()}>
+                {busy ? 'Sending…' : 'Send for review'}
+              </button>
+            </>
+          }
+        >
+          <div className="deliverable-form">
+            <div className="cp-field">
+              <label htmlFor="deliverable-job">Ad</label>
+              <select id="deliverable-job" className="cp-input" value={adJob ?? ''} onChange={(e) => setAdJob(Number(e.target.value))}>
+                {jobs.map((j) => (
+                  <option key={j.id} value={j.id}>
+                    {(j.description || 'Ad') + (j.delivery_date ? ` · ${formatDate(j.delivery_date)}` : '') + (j.has_reject_deliverable ? ' · changes requested' : '')}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Uploader label="Ad audio" maxFiles={1} allowedTypes={AD_AUDIO_TYPES} onChange={setAdFiles} onProcessingChange={setAdUploading} />
+            <div className="cp-field">
+              <label htmlFor="deliverable-note">Note for the brand (optional)</label>
+              <textarea id="deliverable-note" className="cp-input" rows={2} value={adNote} onChange={(e) => setAdNote(e.target.value)} />
+            </div>
+            {adError && (
+              <p className="cp-field-error" role="alert">
+                {adError}
+              </p>
+            )}
+          </div>
+        </Dialog>
+      )}
 
       <ConfirmDialog
         open={review !== null}

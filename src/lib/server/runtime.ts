@@ -12,6 +12,7 @@ import { getDb } from './db/client';
 import './mail/send-mail';
 import './files/process-audio';
 import './campaigns/jobs';
+import './workrooms/attachments';
 import { startHostingSchedules, stopHostingSchedules } from './hosting/jobs';
 
 const KEY = Symbol.for('cuepoint.boot');

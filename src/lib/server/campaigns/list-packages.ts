@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '../db/client';
-import { ads, campaignAds, campaigns, categories, hirings, packageJobs, packages, podcastCategories, podcasts, rates } from '../db/schema';
+import { ads, campaignAds, campaigns, categories, discussions, hirings, packageJobs, packages, podcastCategories, podcasts, rates } from '../db/schema';
 import { notFound } from '../http';
 import { FEED_TABS, packageTotal, paginate, type FeedTab, type PackageJobPayload, type PackagePayload, type Paginated } from '../../campaign-types';
 import { findOwnedCampaign } from './find-campaign';
@@ -38,7 +38,7 @@ export async function serializePackagesForBrand(rows: PackageRow[]): Promise<Pac
   const db = await getDb();
   const ids = rows.map((r) => r.id);
   const podcastIds = [...new Set(rows.map((r) => r.podcast_id))];
-  const [pods, cats, jobs, rateRows, hires] = await Promise.all([
+  const [pods, cats, jobs, rateRows, hires, rooms] = await Promise.all([
     db.select().from(podcasts).where(inArray(podcasts.id, podcastIds)),
     db
       .select({ podcast_id: podcastCategories.podcast_id, id: categories.id, title: categories.title })
@@ -55,6 +55,8 @@ export async function serializePackagesForBrand(rows: PackageRow[]): Promise<Pac
       .orderBy(asc(packageJobs.id)),
     db.select().from(rates).where(inArray(rates.package_id, ids)),
     db.select({ package_id: hirings.package_id, job_ids: hirings.job_ids }).from(hirings).where(and(inArray(hirings.package_id, ids), ne(hirings.status, 'cancelled'))),
+    // Workrooms are addressed by their discussion id (/workrooms/package/{discussionId}).
+    db.select({ id: discussions.id, package_id: discussions.package_id }).from(discussions).where(and(inArray(discussions.package_id, ids), eq(discussions.type, 'package'))),
   ]);
   return rows.map((r) => {
     const pod = pods.find((p) => p.id === r.podcast_id)!;
@@ -95,7 +97,7 @@ export async function serializePackagesForBrand(rows: PackageRow[]): Promise<Pac
         categories: cats.filter((c) => c.podcast_id === pod.id).map(({ id, title }) => ({ id, title })),
       },
       jobs: jobPayloads,
-      workroom_link: `/workrooms/package/${r.id}`,
+      workroom_link: ((room) => (room ? `/workrooms/package/${room.id}` : '/workrooms'))(rooms.find((d) => d.package_id === r.id)),
       created_at: r.created_at.toISOString(),
     };
   });

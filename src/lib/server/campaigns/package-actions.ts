@@ -2,10 +2,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '../db/client';
-import { campaigns, packageJobs, packages, podcasts, rates } from '../db/schema';
+import { campaigns, discussions, packageJobs, packages, podcasts, rates } from '../db/schema';
 import { HttpError, notFound, validate } from '../http';
 import { notify } from '../notifications/notify';
-import { broadcast } from '../realtime/realtime';
+import { publishJobsUpdated, publishPackageChanged } from '../proposals/events';
 import type { PackagePayload } from '../../campaign-types';
 import { findBrandPackage, serializePackagesForBrand } from './list-packages';
 
@@ -61,11 +61,13 @@ export async function declineProposalItem(brandUserId: number, jobId: number): P
     if (!left && found.pkg.status === 'pending') await tx.update(packages).set({ status: 'declined' }).where(eq(packages.id, found.pkg.id));
   });
   const payload = await reload(found.pkg.id);
+  const [room] = await db.select({ id: discussions.id }).from(discussions).where(and(eq(discussions.package_id, found.pkg.id), eq(discussions.type, 'package'))).limit(1);
   await notify(found.pkg.podcaster_user_id, {
     type: 'proposal-item.declined', title: 'Proposal item declined',
     description: `${found.title} declined “${found.job.description || 'an item'}” of your proposal for ${found.podcast}.`,
-    user_id: brandUserId, podcast_id: found.pkg.podcast_id, link_type: 'workroom', link: `/workrooms/package/${found.pkg.id}`,
+    user_id: brandUserId, podcast_id: found.pkg.podcast_id, link_type: 'workroom', link: room ? `/workrooms/package/${room.id}` : '/workrooms',
   });
-  await broadcast(`private-users.${found.pkg.podcaster_user_id}`, 'package.updated', { id: found.pkg.id, status: payload.status });
+  await publishJobsUpdated([jobId]);
+  await publishPackageChanged('updated', found.pkg.id);
   return payload;
 }

@@ -21,8 +21,14 @@ const OPTIONS: sanitize.IOptions = {
   transformTags: {
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } }),
   },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  // An image stays only when it is one of our stored files or an https URL (a relative or data: src is dropped).
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isAllowedImageSrc(frame.attribs.src),
 };
+
+/** True for the image sources the editor produces: our files (/api/file/{id}) and https URLs. */
+function isAllowedImageSrc(src: string | undefined): boolean {
+  return !!src && (/^\/api\/file\/\d+$/.test(src) || /^https:\/\//i.test(src));
+}
 
 /** Sanitises editor HTML with the allowlist; what is not allowed is dropped, text kept. */
 export function sanitizeHtml(html: string): string {

@@ -8,7 +8,8 @@ import { getDb } from '../db/client';
 import { campaigns, hirings, opportunities, packageJobs, packages, podcasts } from '../db/schema';
 import { fieldError, validate } from '../http';
 import { notify } from '../notifications/notify';
-import { broadcast } from '../realtime/realtime';
+import { publishPackageChanged } from '../proposals/events';
+import { publishHiringChanged } from './events';
 import { jobsTotal, packageTotal } from '../../campaign-types';
 import { serializeHirings, type HiringRow } from './list-hirings';
 import type { HiringPayload } from '../../campaign-types';
@@ -73,8 +74,8 @@ export async function createHirings(brandUserId: number, body: unknown): Promise
       description: `${r.campaign.title} hired ${h.job_ids.length} job${h.job_ids.length === 1 ? '' : 's'} of your proposal for ${r.podcast}. Work starts once the brand funds it.`,
       user_id: brandUserId, podcast_id: h.podcast_id, link_type: 'workroom', link: `/workrooms/package/${h.package_id}`,
     });
-    await broadcast(`private-users.${h.podcaster_user_id}`, 'hiring.created', { id: h.id, package_id: h.package_id, job_ids: h.job_ids, total_price: h.total_price });
-    await broadcast(`private-users.${brandUserId}`, 'hiring.created', { id: h.id, package_id: h.package_id });
+    await publishHiringChanged('created', h);
+    await publishPackageChanged('updated', h.package_id);
   }
   return serializeHirings(created);
 }

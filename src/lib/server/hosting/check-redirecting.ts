@@ -12,6 +12,7 @@ import { serializeHosted, type HostedRow } from '../podcasts/list-podcasts';
 import { NotAnRssFeed, parseRssChannel, readNewFeedUrl } from '../podcasts/rss-channel';
 import { sameFeedUrl } from '../../hosting-rules';
 import type { HostedPodcastPayload } from '../../types';
+import { publishHostedPodcastUpdated } from './events';
 
 export type RedirectEvidence = { kind: 'http'; status: number; location: string } | { kind: 'new-feed-url'; url: string } | null;
 
@@ -65,5 +66,6 @@ export async function checkRedirecting(user: { id: number }, hostedId: number, n
       // An answer without the redirect resets the failure count: the old feed is reachable again.
       : { original_url_failed_requests: 0 };
   const [saved] = await db.update(hostedPodcasts).set(update).where(eq(hostedPodcasts.id, hosted.id)).returning();
+  await publishHostedPodcastUpdated(saved!.id);
   return serializeHosted(saved!);
 }

@@ -10,6 +10,7 @@ import { HttpError, notFound } from '../http';
 import { notify } from '../notifications/notify';
 import { findOwnedPodcast } from '../podcasts/owned-podcast';
 import { hostedFeedUrl } from './hosted-feed-url';
+import { publishHostedPodcastUpdated } from './events';
 
 /** After a rejection, a podcaster may apply again after this many days. */
 export const REAPPLY_AFTER_DAYS = 30;
@@ -81,10 +82,12 @@ export async function admitPodcast(podcastId: number): Promise<void> {
   const db = await getDb();
   const [podcast] = await db.select().from(podcasts).where(eq(podcasts.id, podcastId));
   if (!podcast) throw notFound();
-  await db
+  const [admitted] = await db
     .insert(hostedPodcasts)
     .values({ podcast_id: podcast.id, type: 'other', migration_status: 'pending', original_url: podcast.url, url: hostedFeedUrl(podcast.hash_id) })
-    .onConflictDoNothing({ target: hostedPodcasts.podcast_id });
+    .onConflictDoNothing({ target: hostedPodcasts.podcast_id })
+    .returning({ id: hostedPodcasts.id });
+  if (admitted) await publishHostedPodcastUpdated(admitted.id);
 }
 
 /** An admin's decision on a pending application. */

@@ -19,6 +19,7 @@ import { readFeedChannel, readFeedEpisodes, type FeedEpisode } from './read-feed
 import { copyMedia } from './media-storage';
 import { hostedFeedUrl } from './hosted-feed-url';
 import { config } from '../config';
+import { publishHostedPodcastUpdated } from './events';
 
 /** The realtime event of migration progress on `private-users.{userId}`. */
 export const PROGRESS_EVENT = 'hosted.migration.progress';
@@ -141,6 +142,7 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
     .set({ migration_status: 'completed', migration_percent: 100, migration_progress_at: new Date() })
     .where(eq(hostedPodcasts.id, hosted.id));
   await pushProgress(podcast.user_id, podcast.id, 100);
+  await publishHostedPodcastUpdated(hosted.id);
   await mailMigrationDone(podcast.user_id, channel.title, total);
   return { imported, skipped, total };
 }

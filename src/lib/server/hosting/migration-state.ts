@@ -11,6 +11,7 @@ import { serializeHosted } from '../podcasts/list-podcasts';
 import { isRedirecting } from '../../hosting-rules';
 import type { HostedPodcastPayload } from '../../types';
 import { findOwnedHosted } from './owned-hosted';
+import { publishHostedPodcastUpdated } from './events';
 
 /** A migration without progress for this long becomes stale. */
 export const STALE_AFTER_MS = 10 * 60 * 1000;
@@ -29,6 +30,7 @@ export async function markStaleMigrations(now = new Date()): Promise<number> {
     .set({ migration_status: 'stale' })
     .where(and(eq(hostedPodcasts.migration_status, 'in-progress'), lt(hostedPodcasts.migration_progress_at, new Date(now.getTime() - STALE_AFTER_MS))))
     .returning({ id: hostedPodcasts.id });
+  for (const r of rows) await publishHostedPodcastUpdated(r.id);
   return rows.length;
 }
 
@@ -41,6 +43,7 @@ export async function markMigrationFailed(hostedId: number, reason: string): Pro
     .update(hostedPodcasts)
     .set({ migration_status: 'failed', settings: { ...row.settings, migration_error: reason.slice(0, 500) } })
     .where(and(eq(hostedPodcasts.id, hostedId), eq(hostedPodcasts.migration_status, 'in-progress')));
+  await publishHostedPodcastUpdated(hostedId);
 }
 
 /** POST …/complete-onboarding ('View Episodes'): needs a finished migration and an active redirect. */
@@ -55,6 +58,7 @@ export async function completeOnboarding(user: { id: number }, hostedId: number,
   }
   const db = await getDb();
   const [saved] = await db.update(hostedPodcasts).set({ is_completed: true }).where(eq(hostedPodcasts.id, hosted.id)).returning();
+  await publishHostedPodcastUpdated(hosted.id);
   await db.update(podcasts).set({ is_onboarded: true }).where(eq(podcasts.id, podcast.id));
   return serializeHosted(saved!);
 }

@@ -11,6 +11,7 @@ import { serializeHosted } from '../podcasts/list-podcasts';
 import type { HostedPodcastPayload } from '../../types';
 import { hostedFeedUrl } from './hosted-feed-url';
 import { findOwnedHosted } from './owned-hosted';
+import { publishHostedPodcastUpdated } from './events';
 
 export const IMPORT_JOB = 'hosting.import-feed';
 const STARTABLE = new Set(['pending', 'stale', 'failed']);
@@ -46,5 +47,6 @@ export async function startMigration(user: { id: number }, hostedId: number, inp
     await enqueue(IMPORT_JOB, { hosted_id: hosted.id }, { maxAttempts: 1, db: tx });
     return row!;
   });
+  await publishHostedPodcastUpdated(saved.id);
   return serializeHosted(saved);
 }

@@ -12,6 +12,7 @@ import { serializeHosted } from '../podcasts/list-podcasts';
 import type { HostedPodcastPayload } from '../../types';
 import { findOwnedHosted } from './owned-hosted';
 import { DIRECTORY_KEYS, DIRECTORY_STATUSES, type DirectoryState } from '../../hosting-directories';
+import { publishHostedPodcastUpdated } from './events';
 
 /** The redirect providers of the Setup redirect screen (hosting spec §2). */
 export const REDIRECT_PROVIDERS = ['acast', 'anchor', 'buzzsprout', 'libsyn', 'podbean', 'rss', 'simplecast', 'spreaker', 'soundcloud', 'other'] as const;
@@ -69,6 +70,7 @@ export async function updateHosted(user: { id: number }, hostedId: number, patch
     .set({ settings })
     .where(eq(hostedPodcasts.id, hosted.id))
     .returning();
+  await publishHostedPodcastUpdated(saved!.id);
   return serializeHosted(saved!);
 }
 
@@ -91,5 +93,6 @@ export async function updateFeedSettings(user: { id: number }, hostedId: number,
     .set({ settings: { ...hosted.settings, feed } })
     .where(eq(hostedPodcasts.id, hosted.id))
     .returning();
+  await publishHostedPodcastUpdated(saved!.id);
   return serializeHosted(saved!);
 }

@@ -7,6 +7,7 @@ import { categories, episodes, podcastCategories, podcasts } from '../db/schema'
 import { fieldError } from '../http';
 import type { PodcastRow } from './list-podcasts';
 import { readFeed, type FeedSummary } from './read-feed';
+import { publishPodcastUpdated } from './events';
 
 export const addPodcastSchema = z.object({
   url: z.string().trim().min(1).max(2000).url('The url field must be a valid URL.'),
@@ -55,5 +56,7 @@ export async function addPodcast(userId: number, input: AddPodcastInput): Promis
     .where(and(eq(podcasts.user_id, userId), sql`lower(${podcasts.url}) = lower(${input.url})`));
   if (existing) throw fieldError('url', 'You have already added this podcast.');
   const feed = await readFeed(input.url);
-  return db.transaction((tx) => storeFeed(tx, userId, feed));
+  const podcast = await db.transaction((tx) => storeFeed(tx, userId, feed));
+  await publishPodcastUpdated('created', podcast);
+  return podcast;
 }

@@ -7,6 +7,7 @@ import { fieldError, notFound } from '../http';
 import { isDay } from '../../slots';
 import type { PodcastRow } from './list-podcasts';
 import { findOwnedPodcast } from './owned-podcast';
+import { publishPodcastUpdated } from './events';
 
 export const updatePodcastSchema = z.object({
   title: z.string().trim().min(1).max(255).optional(),
@@ -27,7 +28,7 @@ export type ScheduleInput = z.infer<typeof scheduleSchema>;
 export async function updatePodcast(userId: number, podcastId: number, input: UpdatePodcastInput): Promise<PodcastRow> {
   const { podcast } = await findOwnedPodcast(userId, podcastId);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const changes: Partial<typeof podcasts.$inferInsert> = {};
     if (input.title !== undefined) changes.title = input.title;
     if (input.about !== undefined) changes.about = input.about;
@@ -44,6 +45,8 @@ export async function updatePodcast(userId: number, podcastId: number, input: Up
     const [row] = await tx.update(podcasts).set(changes).where(eq(podcasts.id, podcast.id)).returning();
     return row!;
   });
+  await publishPodcastUpdated('updated', saved);
+  return saved;
 }
 
 /** Deletes the user's podcast; one with a hired proposal still running stays. */
@@ -53,6 +56,7 @@ export async function deletePodcast(userId: number, podcastId: number): Promise<
   const [hired] = await db.select({ id: packages.id }).from(packages).where(and(eq(packages.podcast_id, podcast.id), eq(packages.status, 'hired'))).limit(1);
   if (hired) throw fieldError('podcast', 'This podcast has hired sponsorships in progress and cannot be deleted.');
   await db.delete(podcasts).where(eq(podcasts.id, podcast.id));
+  await publishPodcastUpdated('deleted', podcast);
 }
 
 /** Saves the publishing schedule the slot calendar derives from (POST /api/podcasts/{id}/calendar). */
@@ -61,6 +65,7 @@ export async function saveSchedule(userId: number, podcastId: number, input: Sch
   const db = await getDb();
   const days = [...new Set(input.days)].sort();
   const [row] = await db.update(podcasts).set({ schedule_settings: { days, frequency: input.frequency, start_from: input.start_from } }).where(eq(podcasts.id, podcast.id)).returning();
+  await publishPodcastUpdated('updated', row!);
   return row!;
 }
 
@@ -69,5 +74,6 @@ export async function setPremium(podcastId: number, premium: boolean): Promise<P
   const db = await getDb();
   const [row] = await db.update(podcasts).set({ is_premium: premium }).where(eq(podcasts.id, podcastId)).returning();
   if (!row) throw notFound();
+  await publishPodcastUpdated('updated', row);
   return row;
 }

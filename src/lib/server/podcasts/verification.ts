@@ -16,6 +16,7 @@ import type { HostedRow, PodcastRow } from './list-podcasts';
 import { findOwnedPodcast } from './owned-podcast';
 import { NotAnRssFeed } from './rss-channel';
 import { readOwnerEmail } from './rss-owner';
+import { publishPodcastUpdated } from './events';
 
 /** The exact 422 text of hosting spec §5 when the feed names no email. */
 export const NO_EMAIL_MESSAGE =
@@ -92,6 +93,7 @@ export async function requestPodcastVerification(user: { id: number }, podcastId
     );
     return row!;
   });
+  await publishPodcastUpdated('updated', updated);
   return { email, podcast: updated, hosted };
 }
 
@@ -117,6 +119,9 @@ export async function confirmPodcastVerification(podcastId: number, token: strin
     .where(eq(podcasts.id, podcastId));
   if (!row || row.podcast.email?.toLowerCase() !== payload.email.toLowerCase()) return null;
   // Opening the link twice keeps the first verification time.
-  if (!row.podcast.verified_at) await db.update(podcasts).set({ verified_at: now }).where(eq(podcasts.id, podcastId));
+  if (!row.podcast.verified_at) {
+    const [verified] = await db.update(podcasts).set({ verified_at: now }).where(eq(podcasts.id, podcastId)).returning();
+    await publishPodcastUpdated('verified', verified!);
+  }
   return { redirectTo: row.hostedId ? '/hosting/dashboard' : '/settings/manage-podcasts#podcasts' };
 }

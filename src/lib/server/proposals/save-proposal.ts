@@ -9,7 +9,7 @@ import { getDb, type Tx } from '../db/client';
 import { ads, campaignAds, campaigns, opportunities, packageJobs, packages, podcasts } from '../db/schema';
 import { fieldError, fieldErrors, HttpError, notFound, type FieldErrors } from '../http';
 import { notify } from '../notifications/notify';
-import { broadcast } from '../realtime/realtime';
+import { publishPackageChanged } from './events';
 import { ensureOpportunity, livePackageId } from '../sponsorships/act-on-sponsorship';
 import { openCampaignWhere } from '../sponsorships/list-sponsorships';
 import { podcastCalendar } from '../slots/slots';
@@ -19,7 +19,7 @@ import { formatDate } from '../../format/dates';
 import { AD_TYPE_LABELS, DEFAULT_JOB_EPISODES } from '../../constants';
 import { isDay, localDay } from '../../slots';
 import { PITCH_MAX, pitchLength } from '../../pitch';
-import { sanitizePitch } from './sanitize-pitch';
+import { sanitizeHtml } from '../content/sanitize-html';
 import { loadPackage, type PackagePayload, type PackageRow } from './serialize-package';
 
 /** Most episodes one ad of a proposal may ask for. */
@@ -58,7 +58,7 @@ async function checkProposal(userId: number, campaignId: number, input: Proposal
   const [campaign] = await db.select().from(campaigns).where(and(eq(campaigns.id, campaignId), openCampaignWhere()));
   if (!campaign) throw notFound();
   const errors: FieldErrors = {};
-  const description = sanitizePitch(input.description);
+  const description = sanitizeHtml(input.description);
   if (!pitchLength(description)) errors.description = ['Write a pitch for the brand.'];
   else if (pitchLength(description) > PITCH_MAX) errors.description = [`The pitch must not be greater than ${PITCH_MAX} characters.`];
   const adRows = await db.select({ id: campaignAds.id, type: ads.type }).from(campaignAds).innerJoin(ads, eq(ads.id, campaignAds.ad_id)).where(eq(campaignAds.campaign_id, campaign.id));
@@ -129,7 +129,7 @@ async function afterSave(kind: 'created' | 'updated', pkg: PackagePayload, campa
     link_type: 'campaign',
     link,
   });
-  await broadcast([`private-users.${campaign.brand_user_id}`, `private-users.${userId}`], 'packages', { action: kind, package: pkg });
+  await publishPackageChanged(kind, pkg.id);
 }
 
 /** Sends a proposal for a campaign from one of the user's podcasts. */

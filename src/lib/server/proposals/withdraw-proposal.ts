@@ -1,9 +1,9 @@
 /** A podcaster withdraws a pending proposal (the sponsorship's "cancel"); a hired one cannot be withdrawn. */
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { campaigns, opportunities, packages } from '../db/schema';
+import { opportunities, packages } from '../db/schema';
 import { HttpError, notFound } from '../http';
-import { broadcast } from '../realtime/realtime';
+import { publishPackageChanged } from './events';
 
 /** Marks the package withdrawn and its opportunity cancelled; tells the brand's open screens. */
 export async function withdrawProposal(userId: number, packageId: number): Promise<void> {
@@ -15,6 +15,5 @@ export async function withdrawProposal(userId: number, packageId: number): Promi
     await tx.update(packages).set({ status: 'withdrawn' }).where(eq(packages.id, pkg.id));
     await tx.update(opportunities).set({ status: 'cancelled' }).where(and(eq(opportunities.podcast_id, pkg.podcast_id), eq(opportunities.campaign_id, pkg.campaign_id)));
   });
-  const [campaign] = await db.select({ brand: campaigns.brand_user_id }).from(campaigns).where(eq(campaigns.id, pkg.campaign_id));
-  if (campaign) await broadcast([`private-users.${campaign.brand}`, `private-users.${userId}`], 'packages', { action: 'withdrawn', package_id: pkg.id });
+  await publishPackageChanged('updated', pkg.id);
 }

@@ -82,6 +82,7 @@ export async function seedWorkrooms(tx: Tx): Promise<void> {
       .insert(files)
       .values({ user_id: userId, name: original, original_name: original, path: `workrooms/${name}`, url: '', size: bytes.length, mime, duration, transcoding_status: duration ? 'completed' : null, reference_type: 'discussion', created_at: at })
       .returning({ id: files.id });
+    await tx.update(files).set({ url: `/api/file/${row!.id}` }).where(eq(files.id, row!.id));
     return row!.id;
   };
 

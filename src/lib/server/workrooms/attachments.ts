@@ -1,6 +1,7 @@
 /**
- * Workroom attachments: files sent with a message are stored under DATA_DIR/files/workrooms and can be
- * read only by members of a discussion whose messages carry them.
+ * Workroom attachments: files sent with a message (uploaded through POST /api/files, or multipart with the
+ * message, stored under DATA_DIR/files/workrooms) are served by GET /api/file/{id} to the members of a
+ * discussion whose messages carry them (the file view rule below).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { discussionUsers, files, messages } from '../db/schema';
 import { fieldError } from '../http';
 import { truncateFileName } from '../../format/files';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '../../constants';
+import { registerFileViewRule } from '../files/can-view-file';
 
 /** Where attachment bytes live on disk. */
 export function attachmentDir(): string {
@@ -49,19 +51,6 @@ export async function assertOwnFiles(userId: number, fileIds: number[], db?: Db 
   if (rows.length !== new Set(fileIds).size) throw fieldError('content_files_ids', 'The selected file is invalid.');
 }
 
-/** The file when the user is a member of the discussion and one of its messages carries it; otherwise null. */
-export async function viewableAttachment(userId: number, discussionId: number, fileId: number): Promise<typeof files.$inferSelect | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ file: files })
-    .from(files)
-    .innerJoin(messages, and(eq(messages.discussion_id, discussionId), sql`${messages.content_files_ids} @> ${JSON.stringify([fileId])}::jsonb`))
-    .innerJoin(discussionUsers, and(eq(discussionUsers.discussion_id, discussionId), eq(discussionUsers.user_id, userId)))
-    .where(eq(files.id, fileId))
-    .limit(1);
-  return row?.file ?? null;
-}
-
 /** True when the user may see the file because it is attached in a discussion they belong to (the file access hook). */
 export async function canViewFileAsMember(userId: number, fileId: number): Promise<boolean> {
   const db = await getDb();
@@ -73,3 +62,14 @@ export async function canViewFileAsMember(userId: number, fileId: number): Promi
     .limit(1);
   return !!row;
 }
+
+/** Lets members of a discussion open its attachments through GET /api/file/{id}; registered once per process. */
+export function registerAttachmentViewRule(): void {
+  const key = Symbol.for('cuepoint.workrooms.file-view-rule');
+  const g = globalThis as { [key: symbol]: boolean | undefined };
+  if (g[key]) return;
+  g[key] = true;
+  registerFileViewRule((user, file) => canViewFileAsMember(user.id, file.id));
+}
+
+registerAttachmentViewRule();

@@ -39,7 +39,7 @@ export async function listCompletedAds(user: SessionUser): Promise<CompletedAd[]
     podcast: { id: r.podcast.id, title: r.podcast.title, hash_id: r.podcast.hash_id, avatar_url: r.podcast.avatar_url },
     brand_name: r.brand ?? '',
     approved_at: r.d.updated_at.toISOString(),
-    audio: r.file && r.discussionId ? attachmentPayload(r.discussionId, r.file) : null,
+    audio: r.file && r.discussionId ? attachmentPayload(r.file) : null,
     workroom_link: r.discussionId ? `/workrooms/package/${r.discussionId}` : null,
   }));
 }

@@ -3,15 +3,16 @@
  * message in the package's workroom); the brand approves or rejects it. Only an ad-review message
  * with a deliverable can be approved or rejected.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { campaigns, deliverables, messages, packageJobs, packages, users } from '../db/schema';
+import { campaigns, deliverables, discussions, messages, packageJobs, packages, users } from '../db/schema';
 import { fieldError, notFound } from '../http';
 import { notifyAndMail } from '../notifications/notify-by-mail';
 import type { SessionUser } from '../users/session-user';
 import { storeUploads, assertOwnFiles } from './attachments';
 import { publishDeliverableUpdated, publishMessageCreated, publishMessageUpdated } from './events';
 import { memberIds } from './membership';
+import { publishJobsUpdated } from '../proposals/events';
 import { messagePayload, type MessagePayload } from './message-payload';
 import { packageDiscussion } from './open-discussion';
 import { insertMessage, postSystemMessage } from './post-message';
@@ -52,6 +53,7 @@ export async function submitDeliverable(
   const members = await memberIds(discussion.id);
   await publishMessageCreated(payload, members);
   await publishDeliverableUpdated(discussion.id, deliverable, members);
+  await publishJobsUpdated([jobId]);
   const name = `${user.row.first_name} ${user.row.last_name}`.trim();
   await notifyAndMail(row.campaign.brand_user_id, {
     kind: 'deliverables', type: 'deliverable.submitted', title: `${name} submitted an ad for review`, description: `${row.campaign.title}: listen and approve it, or ask for changes.`,
@@ -93,6 +95,7 @@ export async function reviewDeliverable(user: SessionUser, deliverableId: number
   );
   const members = await memberIds(review.discussion_id);
   await publishDeliverableUpdated(review.discussion_id, updated!, members);
+  await publishJobsUpdated([row.job.id]);
   const [podcaster] = await db.select({ id: users.id }).from(users).where(eq(users.id, row.pkg.podcaster_user_id));
   if (podcaster) {
     await notifyAndMail(podcaster.id, {
@@ -103,4 +106,32 @@ export async function reviewDeliverable(user: SessionUser, deliverableId: number
     });
   }
   return { deliverable: updated!, message: updatedReview };
+}
+
+export interface DeliverableJob {
+  id: number;
+  description: string;
+  delivery_date: string | null;
+  has_reject_deliverable: boolean;
+}
+
+/** The jobs of a package workroom that the podcaster can submit an ad for: hired, single-episode, open and not waiting for review. */
+export async function deliverableJobs(userId: number, discussionId: number): Promise<DeliverableJob[]> {
+  const db = await getDb();
+  return db
+    .select({ id: packageJobs.id, description: packageJobs.description, delivery_date: packageJobs.delivery_date, has_reject_deliverable: packageJobs.has_reject_deliverable })
+    .from(discussions)
+    .innerJoin(packages, eq(packages.id, discussions.package_id))
+    .innerJoin(packageJobs, eq(packageJobs.package_id, packages.id))
+    .where(
+      and(
+        eq(discussions.id, discussionId),
+        eq(packages.podcaster_user_id, userId),
+        eq(packages.status, 'hired'),
+        eq(packageJobs.is_episode, true),
+        isNull(packageJobs.declined_at),
+        inArray(packageJobs.status, ['pending', 'in-progress']),
+      ),
+    )
+    .orderBy(asc(packageJobs.delivery_date), asc(packageJobs.id));
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { messages } from '../db/schema';
 import { fieldError, forbidden, notFound } from '../http';
+import { isBlankHtml, sanitizeHtml } from '../content/sanitize-html';
 import type { SessionUser } from '../users/session-user';
 import { publishMessageUpdated } from './events';
 import { memberDiscussion } from './membership';
@@ -16,7 +17,8 @@ export async function editMessage(user: SessionUser, messageId: number, content:
   if (!message) throw notFound();
   await memberDiscussion(user.id, message.discussion_id); // 404 for anyone outside the workroom
   if (message.user_id !== user.id) throw forbidden('You can only edit your own messages.');
-  const text = content.trim();
+  const clean = sanitizeHtml(content);
+  const text = isBlankHtml(clean) ? '' : clean;
   if (!text && message.content_files_ids.length === 0) throw fieldError('content', 'The content field is required.');
   if (text.length > MESSAGE_MAX_LENGTH) throw fieldError('content', `The content field must not be greater than ${MESSAGE_MAX_LENGTH} characters.`);
   const [row] = await db.update(messages).set({ content: text, edited_at: new Date() }).where(eq(messages.id, messageId)).returning();

@@ -4,6 +4,8 @@ import { getDb } from '../db/client';
 import { brands, deliverables, files, messageViews, messages, packageJobs, users } from '../db/schema';
 import { memberPayload, type MemberPayload } from './membership';
 import { isAudio } from '../../format/files';
+import { sanitizeHtml } from '../content/sanitize-html';
+import { fileUrl } from '../files/file-resource';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
@@ -17,7 +19,9 @@ export interface AttachmentPayload {
   original_name: string;
   size: number;
   duration: number | null;
-  transcoding_status: string | null;
+  /** Stored waveform peaks (0..1) of processed audio, for the audio player. */
+  waveform: number[] | null;
+  transcoding_status: 'pending' | 'processing' | 'completed' | 'failed' | null;
 }
 
 export interface MessagePayload {
@@ -40,16 +44,16 @@ export interface MessagePayload {
   views: { user_id: number; views: number }[];
 }
 
-/** Where an attachment of a discussion is downloaded from (members only). */
-export function attachmentUrl(discussionId: number, fileId: number): string {
-  return `/api/discussions/${discussionId}/files/${fileId}`;
+/** Where an attachment is downloaded from: the files domain's GET /api/file/{id}, open to the discussion's members by the rule in attachments.ts. */
+export function attachmentUrl(fileId: number): string {
+  return fileUrl(fileId);
 }
 
 /** The attachment list entry: id, url, mime, isAudio (and its name and size for the link). */
-export function attachmentPayload(discussionId: number, f: FileRow): AttachmentPayload {
+export function attachmentPayload(f: FileRow): AttachmentPayload {
   return {
-    id: f.id, url: attachmentUrl(discussionId, f.id), mime: f.mime, isAudio: isAudio({ mime: f.mime, name: f.original_name }), name: f.name,
-    original_name: f.original_name, size: f.size, duration: f.duration, transcoding_status: f.transcoding_status,
+    id: f.id, url: attachmentUrl(f.id), mime: f.mime, isAudio: isAudio({ mime: f.mime, name: f.original_name }), name: f.name,
+    original_name: f.original_name, size: f.size, duration: f.duration, waveform: f.waveform ?? null, transcoding_status: f.transcoding_status ?? null,
   };
 }
 
@@ -79,12 +83,13 @@ export async function messagePayloads(rows: MessageRow[]): Promise<MessagePayloa
     return {
       id: m.id,
       discussion_id: m.discussion_id,
-      content: m.content,
+      // A member's message is rich text: shown only through the allowlist (system messages are plain text).
+      content: m.user_id !== null ? sanitizeHtml(m.content) : m.content,
       type: m.type,
       deliverable_id: m.deliverable_id,
       deliverable: d ? { id: d.d.id, status: d.d.status, package_job_id: d.d.package_job_id, job_description: d.job, reference_id: d.d.reference_id, reference_type: d.d.reference_type } : null,
       content_files_ids: m.content_files_ids,
-      files: m.content_files_ids.map((id) => fileById.get(id)).filter((f): f is FileRow => !!f).map((f) => attachmentPayload(m.discussion_id, f)),
+      files: m.content_files_ids.map((id) => fileById.get(id)).filter((f): f is FileRow => !!f).map((f) => attachmentPayload(f)),
       record_id: m.record_id,
       user_id: m.user_id,
       user: m.user_id ? (userById.get(m.user_id) ?? null) : null,

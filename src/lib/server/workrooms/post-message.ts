@@ -3,6 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '../db/client';
 import { discussionUsers, discussions, messages, notifications } from '../db/schema';
 import { fieldError } from '../http';
+import { sanitizeHtml, isBlankHtml } from '../content/sanitize-html';
+import { stripTags } from '../../format/text';
 import { notify } from '../notifications/notify';
 import { notifyAndMail } from '../notifications/notify-by-mail';
 import type { SessionUser } from '../users/session-user';
@@ -21,7 +23,9 @@ export interface MessageInput {
 
 /** A member posts a message with optional files; the others are notified. */
 export async function postMessage(user: SessionUser, discussionId: number, input: MessageInput, socketId?: string): Promise<MessagePayload> {
-  const content = input.content.trim();
+  // Rich text from the editor: stored only through the shared allowlist; an empty editor counts as no text.
+  const clean = sanitizeHtml(input.content);
+  const content = isBlankHtml(clean) ? '' : clean;
   const fileIds = [...new Set(input.content_files_ids ?? [])];
   const uploads = input.uploads ?? [];
   if (!content && fileIds.length === 0 && uploads.length === 0) throw fieldError('content', 'Write a message or attach a file.');
@@ -48,7 +52,7 @@ export async function insertMessage(
 ): Promise<MessageRow> {
   const [row] = await tx
     .insert(messages)
-    .values({ discussion_id: discussion.id, content: values.content, content_files_ids: values.content_files_ids ?? [], user_id: values.user_id, type: values.type ?? 'default', deliverable_id: values.deliverable_id ?? null, record_id: values.record_id ?? null })
+    .values({ discussion_id: discussion.id, content: values.user_id !== null ? sanitizeHtml(values.content) : values.content, content_files_ids: values.content_files_ids ?? [], user_id: values.user_id, type: values.type ?? 'default', deliverable_id: values.deliverable_id ?? null, record_id: values.record_id ?? null })
     .returning();
   if (values.content_files_ids?.length) {
     await tx.execute(sql`update files set reference_type = 'discussion', reference_id = ${discussion.id} where id in (select jsonb_array_elements_text(${JSON.stringify(values.content_files_ids)}::jsonb)::int)`);
@@ -74,7 +78,7 @@ export async function postSystemMessage(discussionId: number, content: string, o
 }
 
 const excerpt = (text: string, files: number) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = stripTags(text).replace(/\s+/g, ' ').trim();
   if (!flat) return files === 1 ? 'Sent a file.' : `Sent ${files} files.`;
   return flat.length > 140 ? `${flat.slice(0, 137)}…` : flat;
 };
