@@ -210,7 +210,7 @@ test('[HOSTING]: the demo hosted show is verified, migrated, redirected and conn
   await verifyOwnership(page, 'priya@nightshiftstories.example');
   await runWizard(page, { episodes: 4 });
   const feedUrl = await watchMigration(page);
-  expect(feedUrl).toMatch(new RegExp(`^${BASE}/feeds/\\w+\\.xml$`));
+  expect(feedUrl).toMatch(new RegExp(`^${BASE}/feeds/[\\w-]+\\.xml$`));
   await checkHostedFeed(page, feedUrl, guids);
   await establishRedirect(page, FEEDS.libsyn.path, feedUrl);
 
