@@ -3,6 +3,7 @@
  * Earnings has real numbers), and listener numbers: Second Wind Running's verified, Night Shift
  * Stories' waiting for the admin, each with its report file.
  */
+import { onePagePdf } from './pdf';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -13,28 +14,6 @@ import { fileUrl } from '../files/file-resource';
 import { MANUAL_STATS_REFERENCE } from '../podcasts/file-view-rules';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
-
-/** A one-page PDF with a few lines of text (a hosting platform's stats export). */
-function reportPdf(lines: string[]): Buffer {
-  const text = lines.map((l, i) => `BT /F1 12 Tf 72 ${720 - i * 20} Td (${l.replace(/[()\\]/g, '')}) Tj ET`).join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
 
 /** Seeds the hire and the manual stats (idempotent per podcast: skipped when it already has some). */
 export async function seedPodcasterMedia(tx: Tx): Promise<void> {
@@ -59,7 +38,7 @@ export async function seedPodcasterMedia(tx: Tx): Promise<void> {
   }
 
   const report = async (userId: number, name: string, lines: string[], at: Date) => {
-    const bytes = reportPdf(lines);
+    const bytes = onePagePdf(lines);
     const { name: stored, path } = generatedName('pdf', at);
     mkdirSync(dirname(absolutePath(path)), { recursive: true });
     writeFileSync(absolutePath(path), bytes);

@@ -3,6 +3,7 @@
  * (podcaster@cuepoint.test) talk about the Autumn Roast launch (a hired package with a brief, one ad
  * approved and one ad waiting for the brand's review) and the Cold Brew Kit sponsorship.
  */
+import { onePagePdf } from './pdf';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -37,28 +38,6 @@ function chimeWav(seconds = 3, rate = 8000): Buffer {
   header.write('data', 36);
   header.writeUInt32LE(data.length, 40);
   return Buffer.concat([header, data]);
-}
-
-/** A one-page PDF brief. */
-function briefPdf(lines: string[]): Buffer {
-  const text = lines.map((l, i) => `BT /F1 12 Tf 72 ${720 - i * 20} Td (${l.replace(/[()\\]/g, '')}) Tj ET`).join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
 }
 
 /** Seeds the demo brand's and podcaster's workrooms. */
@@ -110,7 +89,7 @@ export async function seedWorkrooms(tx: Tx): Promise<void> {
     const [m] = await tx.insert(messages).values({ discussion_id: room!.id, user_id: userId, content, created_at: minutesAgo(minutes), updated_at: minutesAgo(minutes), ...extra }).returning();
     return m!;
   };
-  const brief = await file(brand.id, 'Ember-autumn-roast-brief.pdf', 'application/pdf', briefPdf(['Ember autumn roast - ad brief', 'Tasting notes: toasted pecan, dark cherry, cocoa', 'Offer: code WIND15 for 15% off the first bag', 'Link: trailheadcoffee.example/autumn-roast']), minutesAgo(60 * 24 * 5 + 50));
+  const brief = await file(brand.id, 'Ember-autumn-roast-brief.pdf', 'application/pdf', onePagePdf(['Ember autumn roast - ad brief', 'Tasting notes: toasted pecan, dark cherry, cocoa', 'Offer: code WIND15 for 15% off the first bag', 'Link: trailheadcoffee.example/autumn-roast']), minutesAgo(60 * 24 * 5 + 50));
   const approvedAudio = await file(podcaster.id, 'second-wind-ember-midroll.wav', 'audio/wav', chimeWav(), minutesAgo(60 * 24 * 3), 3);
   const reviewAudio = await file(podcaster.id, 'second-wind-ember-host-read.wav', 'audio/wav', chimeWav(4), minutesAgo(60 * 4), 4);
 
