@@ -204,9 +204,9 @@ export function afterPodcastSwitch(pathname: string): string | null {
   return /^\/hosting\/episode\/[^/]+\/edit\/?$/.test(pathname) ? '/hosting/episodes' : null;
 }
 
-/** The bell header: '{n} New Notification(s)'. */
+/** The bell header, worded exactly as the spec (§2) words it: '{n} New Notification(s)'. */
 export function notificationsHeader(unreadCount: number): string {
-  return `${unreadCount} New Notification${unreadCount === 1 ? '' : 's'}`;
+  return `${unreadCount} New Notification(s)`;
 }
 
 /** The Help Center, opened in a new tab from the profile menu. */

@@ -173,8 +173,8 @@ describe('small rules', () => {
     expect(afterPodcastSwitch('/dashboard')).toBeNull();
   });
   it('words the notification header', () => {
-    expect(notificationsHeader(0)).toBe('0 New Notifications');
-    expect(notificationsHeader(1)).toBe('1 New Notification');
-    expect(notificationsHeader(4)).toBe('4 New Notifications');
+    expect(notificationsHeader(0)).toBe('0 New Notification(s)');
+    expect(notificationsHeader(1)).toBe('1 New Notification(s)');
+    expect(notificationsHeader(4)).toBe('4 New Notification(s)');
   });
 });
