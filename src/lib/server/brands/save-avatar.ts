@@ -1,7 +1,8 @@
 /**
  * The brand's avatar: the cropped image from the browser, checked by its magic bytes, stored under
  * DATA_DIR/files/avatars and served by GET /api/brand/avatars/{name}.
- * TODO: move onto the files domain (/api/file/{id}) once it is merged.
+ * A logo is public (it shows next to campaigns without a session), so it keeps this route rather than
+ * /api/file/{id}, which needs one.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
