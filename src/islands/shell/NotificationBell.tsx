@@ -37,7 +37,8 @@ export default function NotificationBell({ items: initialItems, unread: initialU
         className="topbar__icon-button"
         aria-expanded={open}
         aria-controls="bell-panel"
-        aria-label={`Notifications, ${header.toLowerCase()}`}
+        // The panel shows the spec's exact header; the button's spoken name uses plain grammar.
+        aria-label={`Notifications, ${unread} new notification${unread === 1 ? '' : 's'}`}
         onClick={toggle}
       >
         <Icon name="bell" size={22} />
