@@ -1,12 +1,8 @@
 /**
- * Live proposals: laravel-echo over pusher-js on the brand's private channel, configured from
- * /api/initialize; when the socket cannot connect, the caller falls back to polling.
+ * Live proposals: events on the brand's private channel through the page's shared realtime
+ * connection; when the socket cannot connect, the caller falls back to polling.
  */
-import Echo from 'laravel-echo';
-import Pusher from 'pusher-js';
-import { api } from '../../lib/api';
-import { freshAccessToken } from '../../lib/session';
-import type { InitializePayload } from '../../lib/types';
+import { realtime } from '../../lib/realtime-client';
 
 export interface LiveHandle {
   stop(): void;
@@ -15,28 +11,21 @@ export interface LiveHandle {
 /** Subscribes to events on private-users.{userId}; `onFail` runs when realtime is unreachable. */
 export async function listenToUser(userId: number, events: Record<string, (data: unknown) => void>, onFail: () => void): Promise<LiveHandle> {
   try {
-    const init = await api<{ data: InitializePayload }>('/api/initialize');
-    const p = init.data.settings.pusher;
-    const token = await freshAccessToken();
-    const echo = new Echo<'pusher'>({
-      broadcaster: 'pusher',
-      key: p.key,
-      cluster: 'mt1',
-      wsHost: p.host,
-      wsPort: p.port,
-      wssPort: p.port,
-      forceTLS: p.scheme === 'https',
-      enabledTransports: ['ws', 'wss'],
-      disableStats: true,
-      Pusher,
-      channelAuthorization: { transport: 'ajax', endpoint: p.auth_endpoint, headers: token ? { Authorization: `Bearer ${token}` } : {} },
-    });
+    const echo = await realtime();
     const channel = echo.private(`users.${userId}`);
     for (const [event, handler] of Object.entries(events)) channel.listen(`.${event}`, handler);
     channel.error(() => onFail());
-    echo.connector.pusher.connection.bind('unavailable', onFail);
-    echo.connector.pusher.connection.bind('failed', onFail);
-    return { stop: () => echo.disconnect() };
+    const connection = echo.connector.pusher.connection;
+    connection.bind('unavailable', onFail);
+    connection.bind('failed', onFail);
+    return {
+      // The connection and channel are shared with the rest of the page: only our listeners go.
+      stop: () => {
+        for (const [event, handler] of Object.entries(events)) channel.stopListening(`.${event}`, handler);
+        connection.unbind('unavailable', onFail);
+        connection.unbind('failed', onFail);
+      },
+    };
   } catch {
     onFail();
     return { stop: () => undefined };
