@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 // E2E_PORT moves both servers (e.g. to run two checkouts' browser tests side by side).
 const base = Number(process.env.E2E_PORT ?? 4610);
 // The podcasters spec serves a fixture RSS feed here; the main server's guarded fetcher may reach it.
-export const FEED_FIXTURE_PORT = 4699;
+export const FEED_FIXTURE_PORT = base + 89;
 export const PORTS = { main: base, shortTokens: base + 1, hosting: base + 2, externalRealtime: base + 3, realtime: base + 4, feeds: base + 38 };
 // The stand-in podcast hosts and payout providers of the hosting tests (tests/fixtures/feeds/hosting/feed-server.mjs).
 const FEEDS_ORIGIN = `http://127.0.0.1:${PORTS.feeds}`;
@@ -37,7 +37,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     },
   },
   projects: [
@@ -49,13 +57,18 @@ export default defineConfig({
     // Access tokens that live 31 s: the client refreshes them (under 30 s left) in the middle of a session.
     server('e2e-short', PORTS.shortTokens, { ACCESS_TOKEN_TTL: '31' }),
     // Hosting: the demo hosted show reads its feed from the stand-in host (tests/e2e/serve-hosting.mjs).
-    server('e2e-hosting', PORTS.hosting, {
-      FEEDS_ORIGIN,
-      FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.feeds}`,
-      STRIPE_CONNECT_BASE_URL: FEEDS_ORIGIN,
-      PAYPAL_BASE_URL: FEEDS_ORIGIN,
-      PAYPAL_API_BASE_URL: FEEDS_ORIGIN,
-    }, 'serve-hosting.mjs'),
+    server(
+      'e2e-hosting',
+      PORTS.hosting,
+      {
+        FEEDS_ORIGIN,
+        FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.feeds}`,
+        STRIPE_CONNECT_BASE_URL: FEEDS_ORIGIN,
+        PAYPAL_BASE_URL: FEEDS_ORIGIN,
+        PAYPAL_API_BASE_URL: FEEDS_ORIGIN,
+      },
+      'serve-hosting.mjs',
+    ),
     {
       command: 'node server/realtime-standalone.mjs',
       url: `http://127.0.0.1:${PORTS.realtime}/health`,
@@ -65,6 +78,11 @@ export default defineConfig({
       stderr: 'pipe' as const,
       env: { ...EXTERNAL_PUSHER, REALTIME_PORT: String(PORTS.realtime), REALTIME_HOST: '127.0.0.1' },
     },
-    server('e2e-external-realtime', PORTS.externalRealtime, { ...EXTERNAL_PUSHER, PUSHER_HOST: '127.0.0.1', PUSHER_PORT: String(PORTS.realtime), PUSHER_SCHEME: 'http' }),
+    server('e2e-external-realtime', PORTS.externalRealtime, {
+      ...EXTERNAL_PUSHER,
+      PUSHER_HOST: '127.0.0.1',
+      PUSHER_PORT: String(PORTS.realtime),
+      PUSHER_SCHEME: 'http',
+    }),
   ],
 });

@@ -23,7 +23,14 @@ async function freePort(): Promise<number> {
 const feeds = await startHostingFeedServer();
 const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-bench-import-'));
 const port = await freePort();
-Object.assign(process.env, { DATA_DIR: dataDir, APP_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, FETCH_ALLOW_HOSTS: `127.0.0.1:${feeds.port}` });
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  APP_ENV: 'test',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  APP_URL: `http://127.0.0.1:${port}`,
+  FETCH_ALLOW_HOSTS: `127.0.0.1:${feeds.port}`,
+});
 delete process.env.DATABASE_URL;
 
 const { migrate } = await import('../src/lib/server/db/migrate');
@@ -41,9 +48,15 @@ await new Promise<void>((r) => http.listen(port, '127.0.0.1', r));
 
 await migrate();
 const db = await getDb();
-const [user] = await db.insert(users).values({ encrypted_id: 'bench-user', email: 'bench@example.test', first_name: 'Bench', last_name: 'Runner', type: 'PODCASTER', password_hash: 'x' }).returning();
+const [user] = await db
+  .insert(users)
+  .values({ encrypted_id: 'bench-user', email: 'bench@example.test', first_name: 'Bench', last_name: 'Runner', type: 'PODCASTER', password_hash: 'x' })
+  .returning();
 const feedUrl = feeds.url(`/generated/${EPISODES}.rss`);
-const [podcast] = await db.insert(podcasts).values({ hash_id: 'benchshow', user_id: user!.id, url: feedUrl, title: 'The Long Archive', verified_at: new Date() }).returning();
+const [podcast] = await db
+  .insert(podcasts)
+  .values({ hash_id: 'benchshow', user_id: user!.id, url: feedUrl, title: 'The Long Archive', verified_at: new Date() })
+  .returning();
 const [hosted] = await db.insert(hostedPodcasts).values({ podcast_id: podcast!.id, original_url: feedUrl }).returning();
 
 await startMigration(user!, hosted!.id, {});

@@ -12,7 +12,8 @@ import { fillPath, matchRoute } from './routes';
 
 const API_PREFIXES = ['/api/', '/oauth/', '/broadcasting/', '/webhooks/', '/register', '/feeds/', '/media/', '/apps/'];
 const isApi = (path: string) => API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
-const isAsset = (path: string) => path.startsWith('/_astro/') || path.startsWith('/_image') || /\.(ico|png|svg|jpg|webp|css|js|txt|xml|webmanifest|woff2?)$/.test(path);
+const isAsset = (path: string) =>
+  path.startsWith('/_astro/') || path.startsWith('/_image') || /\.(ico|png|svg|jpg|webp|css|js|txt|xml|webmanifest|woff2?)$/.test(path);
 
 /** Turns anything an API endpoint throws into the JSON error shape; pages keep Astro's handling. */
 const apiErrors = defineMiddleware(async (context, next) => {
@@ -64,7 +65,8 @@ const guardRoutes = defineMiddleware(async (context, next) => {
     if (to && to !== path) return context.redirect(to);
   }
   if (route.redirect) return context.redirect(fillPath(route.redirect, params));
-  if (route.name === 'settings' && user) return context.redirect(user.type === 'PODCASTER' ? '/settings/manage-podcasts' : user.type === 'BRAND' ? '/settings/profile' : '/settings/account');
+  if (route.name === 'settings' && user)
+    return context.redirect(user.type === 'PODCASTER' ? '/settings/manage-podcasts' : user.type === 'BRAND' ? '/settings/profile' : '/settings/account');
   const response = await next();
   if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'private, no-store');
   return response;

@@ -70,10 +70,22 @@ export const routes: RouteDef[] = [
   { path: '/settings/attribution/{id}/edit/events', name: 'settings.attribution.edit.events', shell: 'app', access: 'brand' },
 
   // Podcaster only (the proposal paths come before the brand's /campaign/{id}/{tab})
-  { path: '/campaign/{campaignId}/proposal/create', name: 'proposal.create', shell: 'app', access: 'podcaster', redirect: '/campaign/{campaignId}/proposal/create/step-1' },
+  {
+    path: '/campaign/{campaignId}/proposal/create',
+    name: 'proposal.create',
+    shell: 'app',
+    access: 'podcaster',
+    redirect: '/campaign/{campaignId}/proposal/create/step-1',
+  },
   { path: '/campaign/{campaignId}/proposal/create/{step}', name: 'proposal.create.step', shell: 'app', access: 'podcaster' },
   { path: '/campaign/{campaignId}/proposal/confirmation', name: 'proposal.confirmation', shell: 'app', access: 'podcaster' },
-  { path: '/campaign/{campaignId}/proposal/{packageId}/edit', name: 'proposal.edit', shell: 'app', access: 'podcaster', redirect: '/campaign/{campaignId}/proposal/{packageId}/edit/step-1' },
+  {
+    path: '/campaign/{campaignId}/proposal/{packageId}/edit',
+    name: 'proposal.edit',
+    shell: 'app',
+    access: 'podcaster',
+    redirect: '/campaign/{campaignId}/proposal/{packageId}/edit/step-1',
+  },
   { path: '/campaign/{campaignId}/proposal/{packageId}/edit/{step}', name: 'proposal.edit.step', shell: 'app', access: 'podcaster' },
   { path: '/campaign/{campaignId}/proposal/{packageId}/confirmation', name: 'proposal.edit.confirmation', shell: 'app', access: 'podcaster' },
   { path: '/sponsorships', name: 'sponsorships', shell: 'app', access: 'podcaster' },

@@ -29,7 +29,14 @@ export function AdCircles({ ads, max = AD_CIRCLES_MAX, label = 'Ads' }: AdCircle
         </span>
       ))}
       {more > 0 ? (
-        <span className="cp-ad-circle cp-ad-circle--more" role="listitem" title={ads.slice(visible.length).map((a) => a.title).join(', ')}>
+        <span
+          className="cp-ad-circle cp-ad-circle--more"
+          role="listitem"
+          title={ads
+            .slice(visible.length)
+            .map((a) => a.title)
+            .join(', ')}
+        >
           <span aria-hidden="true">{moreLabel(more)}</span>
           <span className="cp-sr-only">{`${more} more`}</span>
         </span>

@@ -26,7 +26,9 @@ const ART: Record<CardBrand, ReactNode> = {
   visa: (
     <>
       <rect width="48" height="32" rx="4" fill="#fff" stroke="#d1d5db" />
-      <text x="24" y="21" fontSize="13" fontStyle="italic" fill="#1a1f71" {...TEXT}>VISA</text>
+      <text x="24" y="21" fontSize="13" fontStyle="italic" fill="#1a1f71" {...TEXT}>
+        VISA
+      </text>
     </>
   ),
   mastercard: (
@@ -40,15 +42,21 @@ const ART: Record<CardBrand, ReactNode> = {
   amex: (
     <>
       <rect width="48" height="32" rx="4" fill="#016fd0" />
-      <text x="24" y="20" fontSize="10" fill="#fff" {...TEXT}>AMEX</text>
+      <text x="24" y="20" fontSize="10" fill="#fff" {...TEXT}>
+        AMEX
+      </text>
     </>
   ),
   discover: (
     <>
       <rect width="48" height="32" rx="4" fill="#fff" stroke="#d1d5db" />
-      <text x="21" y="19" fontSize="6.5" fill="#231f20" {...TEXT}>DISC</text>
+      <text x="21" y="19" fontSize="6.5" fill="#231f20" {...TEXT}>
+        DISC
+      </text>
       <circle cx="31" cy="16.8" r="3.2" fill="#f58220" />
-      <text x="39.5" y="19" fontSize="6.5" fill="#231f20" {...TEXT}>VER</text>
+      <text x="39.5" y="19" fontSize="6.5" fill="#231f20" {...TEXT}>
+        VER
+      </text>
       <path d="M20 32h24a4 4 0 0 0 4-4V20C40 27 30 31 20 32z" fill="#f58220" />
     </>
   ),
@@ -66,9 +74,15 @@ const ART: Record<CardBrand, ReactNode> = {
       <rect x="9" y="6" width="10" height="20" rx="3" fill="#0e4c96" />
       <rect x="19" y="6" width="10" height="20" rx="3" fill="#e21836" />
       <rect x="29" y="6" width="10" height="20" rx="3" fill="#007b40" />
-      <text x="14" y="19.5" fontSize="8" fill="#fff" {...TEXT}>J</text>
-      <text x="24" y="19.5" fontSize="8" fill="#fff" {...TEXT}>C</text>
-      <text x="34" y="19.5" fontSize="8" fill="#fff" {...TEXT}>B</text>
+      <text x="14" y="19.5" fontSize="8" fill="#fff" {...TEXT}>
+        J
+      </text>
+      <text x="24" y="19.5" fontSize="8" fill="#fff" {...TEXT}>
+        C
+      </text>
+      <text x="34" y="19.5" fontSize="8" fill="#fff" {...TEXT}>
+        B
+      </text>
     </>
   ),
   unionpay: (
@@ -77,7 +91,9 @@ const ART: Record<CardBrand, ReactNode> = {
       <path d="M9 5h11l-4 22H5z" fill="#e21836" />
       <path d="M20 5h11l-4 22H16z" fill="#00447c" />
       <path d="M31 5h11l-4 22H27z" fill="#007b84" />
-      <text x="24" y="20" fontSize="6.5" fill="#fff" {...TEXT}>UnionPay</text>
+      <text x="24" y="20" fontSize="6.5" fill="#fff" {...TEXT}>
+        UnionPay
+      </text>
     </>
   ),
 };

@@ -183,12 +183,7 @@ export function DatePicker(props: DatePickerProps) {
       }}
     >
       <div className="cp-calendar__head">
-        <button
-          type="button"
-          className="cp-icon-button"
-          aria-label="Previous month"
-          onClick={() => setFocused(addMonths(focused, -1))}
-        >
+        <button type="button" className="cp-icon-button" aria-label="Previous month" onClick={() => setFocused(addMonths(focused, -1))}>
           <Icon name="chevron-left" />
         </button>
         <span id={titleId} aria-live="polite">
@@ -244,12 +239,7 @@ export function DatePicker(props: DatePickerProps) {
       </table>
       {withTime ? (
         <div className="cp-datepicker__time" role="group" aria-label="Time">
-          <select
-            className="cp-select"
-            aria-label="Hour"
-            value={hour}
-            onChange={(e) => setTime(hhmm(to24Hour(Number(e.target.value), period), minute))}
-          >
+          <select className="cp-select" aria-label="Hour" value={hour} onChange={(e) => setTime(hhmm(to24Hour(Number(e.target.value), period), minute))}>
             {Array.from({ length: 12 }, (_, i) => i + 1).map((h) => (
               <option key={h} value={h}>
                 {h}
@@ -257,24 +247,14 @@ export function DatePicker(props: DatePickerProps) {
             ))}
           </select>
           <span aria-hidden="true">:</span>
-          <select
-            className="cp-select"
-            aria-label="Minute"
-            value={minute}
-            onChange={(e) => setTime(hhmm(to24Hour(hour, period), Number(e.target.value)))}
-          >
+          <select className="cp-select" aria-label="Minute" value={minute} onChange={(e) => setTime(hhmm(to24Hour(hour, period), Number(e.target.value)))}>
             {minuteOptions.map((m) => (
               <option key={m} value={m}>
                 {String(m).padStart(2, '0')}
               </option>
             ))}
           </select>
-          <select
-            className="cp-select"
-            aria-label="AM or PM"
-            value={period}
-            onChange={(e) => setTime(hhmm(to24Hour(hour, e.target.value as Period), minute))}
-          >
+          <select className="cp-select" aria-label="AM or PM" value={period} onChange={(e) => setTime(hhmm(to24Hour(hour, e.target.value as Period), minute))}>
             <option value="AM">AM</option>
             <option value="PM">PM</option>
           </select>
@@ -341,9 +321,11 @@ export function DatePicker(props: DatePickerProps) {
         </button>
       )}
       {open ? calendar : null}
-      {props.multiple
-        ? selected.map((d) => <input key={d} type="hidden" name={`${name}[]`} value={d} />)
-        : <input type="hidden" name={name} value={props.value ?? ''} />}
+      {props.multiple ? (
+        selected.map((d) => <input key={d} type="hidden" name={`${name}[]`} value={d} />)
+      ) : (
+        <input type="hidden" name={name} value={props.value ?? ''} />
+      )}
       {hint ? (
         <span className="cp-field__hint" id={hintId}>
           {hint}

@@ -27,17 +27,7 @@ export interface DialogProps {
  * A modal dialog on the native <dialog> element: `showModal()` makes the rest of the page
  * inert (focus stays inside), Esc closes, focus returns to the opener on close.
  */
-export function Dialog({
-  open,
-  onClose,
-  title,
-  width = DIALOG_WIDTH_DEFAULT,
-  footer,
-  children,
-  dismissible = true,
-  className,
-  describedBy,
-}: DialogProps) {
+export function Dialog({ open, onClose, title, width = DIALOG_WIDTH_DEFAULT, footer, children, dismissible = true, className, describedBy }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);

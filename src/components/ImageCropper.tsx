@@ -97,7 +97,11 @@ export function ImageCropper({ file, onCancel, onCrop, busy, shape = 'round' }: 
             src={src}
             alt="Picture being cropped"
             onLoad={(e) => setNatural({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })}
-            style={natural ? { width: natural.w * scale, height: natural.h * scale, transform: `translate(calc(-50% + ${offset.x}px), calc(-50% + ${offset.y}px))` } : { opacity: 0 }}
+            style={
+              natural
+                ? { width: natural.w * scale, height: natural.h * scale, transform: `translate(calc(-50% + ${offset.x}px), calc(-50% + ${offset.y}px))` }
+                : { opacity: 0 }
+            }
           />
         ) : null}
       </div>
@@ -106,8 +110,12 @@ export function ImageCropper({ file, onCancel, onCrop, busy, shape = 'round' }: 
         <input id={`${id}-zoom`} type="range" min={1} max={4} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
       </div>
       <div className="cp-cropper__actions">
-        <button type="button" className="cp-button" onClick={onCancel} disabled={busy}>Cancel</button>
-        <button type="button" className="cp-button cp-button--primary" onClick={crop} disabled={busy || !natural}>Save picture</button>
+        <button type="button" className="cp-button" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" className="cp-button cp-button--primary" onClick={crop} disabled={busy || !natural}>
+          Save picture
+        </button>
       </div>
     </div>
   );

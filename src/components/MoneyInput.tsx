@@ -24,20 +24,7 @@ export interface MoneyInputProps {
 }
 
 /** Dollar amount input (core §5): positive only, 9 integer digits and 2 decimals, or 6 and none when `whole`. */
-export function MoneyInput({
-  label,
-  name,
-  value,
-  onChange,
-  whole = false,
-  errors,
-  hint,
-  id,
-  placeholder,
-  disabled,
-  required,
-  onBlur,
-}: MoneyInputProps) {
+export function MoneyInput({ label, name, value, onChange, whole = false, errors, hint, id, placeholder, disabled, required, onBlur }: MoneyInputProps) {
   const autoId = useId();
   const inputId = id ?? `${autoId}-money`;
   const errorId = `${inputId}-error`;

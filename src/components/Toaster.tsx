@@ -31,12 +31,7 @@ export interface ToasterProps {
 export function Toaster({ placement = 'page' }: ToasterProps) {
   const toasts = useStore($toasts);
   return (
-    <section
-      className={`cp-toaster cp-toaster--${placement}`}
-      aria-label="Notifications"
-      aria-live="polite"
-      aria-relevant="additions"
-    >
+    <section className={`cp-toaster cp-toaster--${placement}`} aria-label="Notifications" aria-live="polite" aria-relevant="additions">
       {toasts.map((t) => (
         <ToastItem key={t.id} item={t} />
       ))}

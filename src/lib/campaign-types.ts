@@ -150,7 +150,14 @@ export function paginate<T>(data: T[], total: number, page: number, perPage: num
   const url = (p: number) => `${path}?${new URLSearchParams({ ...query, page: String(p) })}`;
   return {
     data,
-    meta: { current_page: page, last_page: lastPage, per_page: perPage, total, from: data.length ? (page - 1) * perPage + 1 : null, to: data.length ? (page - 1) * perPage + data.length : null },
+    meta: {
+      current_page: page,
+      last_page: lastPage,
+      per_page: perPage,
+      total,
+      from: data.length ? (page - 1) * perPage + 1 : null,
+      to: data.length ? (page - 1) * perPage + data.length : null,
+    },
     links: { first: url(1), last: url(lastPage), prev: page > 1 ? url(page - 1) : null, next: page < lastPage ? url(page + 1) : null },
   };
 }

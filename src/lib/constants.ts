@@ -56,14 +56,7 @@ export const UPLOAD_COMPLETION_POLL_MS = 100;
 export const UPLOAD_ALLOWED_TYPES_DISPLAY = ['pdf', 'mp3', 'mp4', 'png', 'jpeg'] as const;
 
 // Media
-export const IMAGE_PREVIEW_MIME_TYPES = [
-  'image/png',
-  'image/gif',
-  'image/jpeg',
-  'image/svg+xml',
-  'image/tiff',
-  'image/webp',
-] as const;
+export const IMAGE_PREVIEW_MIME_TYPES = ['image/png', 'image/gif', 'image/jpeg', 'image/svg+xml', 'image/tiff', 'image/webp'] as const;
 export const PDF_MIME_TYPE = 'application/pdf';
 export const VIDEO_PLAYER_FORMATS = ['m3u8', 'mp4', 'mp3', 'm4a', 'opus', 'aac', 'ogg'] as const;
 /** Extensions recognised as audio when the mime type does not say so (core §5). */

@@ -14,7 +14,14 @@ export function toShellNotification(n: NotificationPayload, onlineIds: number[] 
   const link = n.data.link && n.data.link.startsWith('/') && !n.data.link.startsWith('//') ? n.data.link : '/workrooms';
   const userId = n.data.user_id ?? null;
   return {
-    id: n.id, title: n.data.title, description: n.data.description, created_at: n.created_at, read: n.read_at !== null, link,
-    online: userId !== null && onlineIds.includes(userId), img: n.data.img ?? null, user_id: userId,
+    id: n.id,
+    title: n.data.title,
+    description: n.data.description,
+    created_at: n.created_at,
+    read: n.read_at !== null,
+    link,
+    online: userId !== null && onlineIds.includes(userId),
+    img: n.data.img ?? null,
+    user_id: userId,
   };
 }

@@ -17,8 +17,7 @@ export function htmlToText(html: string): string {
 }
 
 /** The pitch's length as the editor's counter counts it: the text without tags and without block separators. */
-export const pitchLength = (html: string) =>
-  htmlToText(html.replace(/<\/(p|li|h\d|blockquote)>\s*/gi, '').replace(/<br\s*\/?>/gi, ' ')).length;
+export const pitchLength = (html: string) => htmlToText(html.replace(/<\/(p|li|h\d|blockquote)>\s*/gi, '').replace(/<br\s*\/?>/gi, ' ')).length;
 
 /** Longest pitch, in characters of text. */
 export const PITCH_MAX = 5000;

@@ -81,7 +81,12 @@ async function tokenRequest(body: Record<string, string>): Promise<TokenResponse
   const data = (await response.json().catch(() => ({}))) as Partial<TokenResponse> & { error?: string; message?: string };
   if (!response.ok || !data.access_token) {
     const retry = response.headers.get('retry-after');
-    throw new OAuthFailure(response.status, data.error ?? 'server_error', data.message ?? 'Something went wrong. Please try again.', retry ? Number(retry) : null);
+    throw new OAuthFailure(
+      response.status,
+      data.error ?? 'server_error',
+      data.message ?? 'Something went wrong. Please try again.',
+      retry ? Number(retry) : null,
+    );
   }
   return data as TokenResponse;
 }

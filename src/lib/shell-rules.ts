@@ -66,7 +66,22 @@ export function logoHref(type: UserType, hasHosted: boolean): string {
   return hasHosted ? '/hosting/dashboard' : '/dashboard';
 }
 
-export type NavIcon = 'dashboard' | 'episodes' | 'platforms' | 'feed' | 'reports' | 'apply' | 'campaigns' | 'workrooms' | 'hires' | 'settings' | 'star' | 'dollar' | 'user' | 'podcast' | 'hosted';
+export type NavIcon =
+  | 'dashboard'
+  | 'episodes'
+  | 'platforms'
+  | 'feed'
+  | 'reports'
+  | 'apply'
+  | 'campaigns'
+  | 'workrooms'
+  | 'hires'
+  | 'settings'
+  | 'star'
+  | 'dollar'
+  | 'user'
+  | 'podcast'
+  | 'hosted';
 
 export interface NavLink {
   label: string;
@@ -108,7 +123,10 @@ export function navFor({ type, hasHosted, unreadWorkrooms, pendingHires }: NavIn
       { kind: 'link', link: { label: 'Campaigns', href: '/campaigns', icon: 'campaigns', also: ['/campaign/'] } },
       { kind: 'link', link: { label: 'Workrooms', href: '/workrooms', icon: 'workrooms', ...unread(unreadWorkrooms) } },
       { kind: 'link', link: { label: 'Completed Ads', href: '/completed-ads', icon: 'star' } },
-      { kind: 'link', link: { label: 'Pending Hires', href: '/hirings/overview', icon: 'hires', badge: pendingHires, badgeLabel: `${pendingHires} new`, also: ['/hirings/'] } },
+      {
+        kind: 'link',
+        link: { label: 'Pending Hires', href: '/hirings/overview', icon: 'hires', badge: pendingHires, badgeLabel: `${pendingHires} new`, also: ['/hirings/'] },
+      },
       settings,
     ];
   }

@@ -145,7 +145,8 @@ export function deriveSlots(settings: ScheduleSettings | null, records: SlotReco
     }
   }
   for (const r of records) {
-    if (r.status === 'booked' && !seen.has(`${r.date}|${r.type}`) && r.date >= from && r.date < end) out.push({ date: r.date, type: r.type, status: 'booked', id: r.id });
+    if (r.status === 'booked' && !seen.has(`${r.date}|${r.type}`) && r.date >= from && r.date < end)
+      out.push({ date: r.date, type: r.type, status: 'booked', id: r.id });
   }
   return out.sort((a, b) => (a.date === b.date ? a.type.localeCompare(b.type) : a.date < b.date ? -1 : 1));
 }

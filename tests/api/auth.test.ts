@@ -30,7 +30,9 @@ describe('POST /oauth/token', () => {
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.body).toMatchObject({ error: 'invalid_grant', message: 'The user credentials were incorrect.' });
 
-    const badClient = await call('POST', '/oauth/token', { body: { grant_type: 'password', username: user.email, password: PASSWORD, client_id: 'cuepoint-web', client_secret: 'wrong' } });
+    const badClient = await call('POST', '/oauth/token', {
+      body: { grant_type: 'password', username: user.email, password: PASSWORD, client_id: 'cuepoint-web', client_secret: 'wrong' },
+    });
     expect(badClient.status).toBe(401);
     expect(badClient.body.error).toBe('invalid_client');
 
@@ -81,7 +83,9 @@ describe('sign-up and email verification', () => {
   it('registers a brand, mails a 6-digit code, and the code verifies the email', async () => {
     const { dataDir } = await testServer();
     const email = `new-brand-${Date.now()}@example.com`;
-    const res = await call('POST', '/register', { body: { type: 'BRAND', first_name: 'Ada', last_name: 'Lovelace', email, password: 'long enough pw', company_name: 'Analytical Engines' } });
+    const res = await call('POST', '/register', {
+      body: { type: 'BRAND', first_name: 'Ada', last_name: 'Lovelace', email, password: 'long enough pw', company_name: 'Analytical Engines' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ email, type: 'BRAND', email_verified_at: null, brand: { name: 'Analytical Engines' } });
     expect(res.body.data).not.toHaveProperty('password_hash');
@@ -122,7 +126,9 @@ describe('sign-up and email verification', () => {
     expect(bad.body.errors.first_name[0]).toBe('The first name field is required.');
     expect(bad.body.errors.password[0]).toBe('The password field must be at least 8 characters.');
 
-    const taken = await call('POST', '/register', { body: { type: 'BRAND', first_name: 'A', last_name: 'B', email: existing.email.toUpperCase(), password: 'long enough pw' } });
+    const taken = await call('POST', '/register', {
+      body: { type: 'BRAND', first_name: 'A', last_name: 'B', email: existing.email.toUpperCase(), password: 'long enough pw' },
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.errors.email).toEqual(['The email has already been taken.']);
   });
@@ -150,15 +156,21 @@ describe('password reset', () => {
 
     const link = linkOf(await waitForMail(dataDir, user.email, (m) => m.subject.includes('Reset')), '/password/reset/');
     const token = new URL(link).pathname.split('/').pop()!;
-    const mismatch = await call('POST', '/api/password/reset', { body: { token, email: user.email, password: 'brand new password', password_confirmation: 'different' } });
+    const mismatch = await call('POST', '/api/password/reset', {
+      body: { token, email: user.email, password: 'brand new password', password_confirmation: 'different' },
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors.password[0]).toBe('The password field confirmation does not match.');
 
-    const done = await call('POST', '/api/password/reset', { body: { token, email: user.email, password: 'brand new password', password_confirmation: 'brand new password' } });
+    const done = await call('POST', '/api/password/reset', {
+      body: { token, email: user.email, password: 'brand new password', password_confirmation: 'brand new password' },
+    });
     expect(done.status).toBe(200);
     expect((await call('GET', '/api/user', { token: user.token })).status).toBe(401);
     await expect(signIn(user.email, 'brand new password')).resolves.toBeTruthy();
-    const again = await call('POST', '/api/password/reset', { body: { token, email: user.email, password: 'another password', password_confirmation: 'another password' } });
+    const again = await call('POST', '/api/password/reset', {
+      body: { token, email: user.email, password: 'another password', password_confirmation: 'another password' },
+    });
     expect(again.status).toBe(422);
   });
 });
@@ -191,7 +203,10 @@ describe('the signed-in user', () => {
     expect(own.status).toBe(200);
     expect(own.body.data).toMatchObject({ first_name: 'Renamed', full_name: 'Renamed Brand', address: '1 Main St' });
     expect((await call('PUT', `/api/users/${b.id}`, { token: a.token, body: { first_name: 'Hacked' } })).status).toBe(403);
-    expect((await call('PUT', `/api/users/${a.id}`, { token: a.token, body: { password: 'new password 1', password_confirmation: 'new password 1' } })).body.errors.current_password).toEqual(['The password is incorrect.']);
+    expect(
+      (await call('PUT', `/api/users/${a.id}`, { token: a.token, body: { password: 'new password 1', password_confirmation: 'new password 1' } })).body.errors
+        .current_password,
+    ).toEqual(['The password is incorrect.']);
     expect((await call('PUT', '/api/users/not-a-number', { token: a.token, body: {} })).status).toBe(404);
   });
 
@@ -208,7 +223,13 @@ describe('the signed-in user', () => {
     const podcaster = await seedUser({ type: 'PODCASTER' });
     const stats = await call('GET', '/api/brand/stats', { token: brand.token });
     expect(stats.status).toBe(200);
-    expect(stats.body.data).toMatchObject({ new_proposals: { proposal_count: 0 }, pending_reviews: { job_count: 0 }, jobs_in_progress: { job_count: 0 }, completed: { job_count: 0 }, fetched: true });
+    expect(stats.body.data).toMatchObject({
+      new_proposals: { proposal_count: 0 },
+      pending_reviews: { job_count: 0 },
+      jobs_in_progress: { job_count: 0 },
+      completed: { job_count: 0 },
+      fetched: true,
+    });
     expect((await call('GET', '/api/brand/stats', { token: podcaster.token })).status).toBe(403);
   });
 });

@@ -64,7 +64,8 @@ describe('[BRANDS] attribution sites', () => {
     const a = (await call('POST', '/api/attribution/sites', { token: brand.token, body: { domain: 'a.roastery.example' } })).body.data;
     const b = (await call('POST', '/api/attribution/sites', { token: brand.token, body: { domain: 'b.roastery.example' } })).body.data;
     const { campaign } = await seedCampaign(brand.id, { title: 'Espresso Week' });
-    const links = async () => (await (await getDb()).select().from(attributionSiteCampaigns).where(eq(attributionSiteCampaigns.campaign_id, campaign.id))).map((l) => l.site_id);
+    const links = async () =>
+      (await (await getDb()).select().from(attributionSiteCampaigns).where(eq(attributionSiteCampaigns.campaign_id, campaign.id))).map((l) => l.site_id);
     expect((await call('POST', `/api/campaigns/${campaign.id}`, { token: brand.token, body: { tab: 'attribution', site_id: a.id } })).status).toBe(200);
     expect(await links()).toEqual([a.id]);
     await call('POST', `/api/campaigns/${campaign.id}`, { token: brand.token, body: { tab: 'attribution', site_id: b.id } });

@@ -29,7 +29,13 @@ describe('[BRANDS] the campaign wizard saves tab by tab', () => {
 
     const created = await call('POST', '/api/campaigns', {
       token: brand.token,
-      body: { tab: 'details', title: 'Trail Mix Launch', description: 'Snacks for long runs.', url: 'https://trailmix.example', categories: [cats[0]!.id, cats[1]!.id] },
+      body: {
+        tab: 'details',
+        title: 'Trail Mix Launch',
+        description: 'Snacks for long runs.',
+        url: 'https://trailmix.example',
+        categories: [cats[0]!.id, cats[1]!.id],
+      },
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
@@ -40,16 +46,25 @@ describe('[BRANDS] the campaign wizard saves tab by tab', () => {
     expect(early.status).toBe(422);
     expect(Object.keys(early.body.errors).sort()).toEqual(['ads', 'budget', 'delivery_date', 'duration']);
 
-    const adsSaved = await call('POST', `/api/campaigns/${id}`, { token: brand.token, body: { tab: 'ads', ads: [{ ad_id: adRows[0]!.id, description: 'Mention the code TRAIL10' }] } });
+    const adsSaved = await call('POST', `/api/campaigns/${id}`, {
+      token: brand.token,
+      body: { tab: 'ads', ads: [{ ad_id: adRows[0]!.id, description: 'Mention the code TRAIL10' }] },
+    });
     expect(adsSaved.status).toBe(200);
     expect(adsSaved.body.data.ads[0].description).toBe('Mention the code TRAIL10');
 
-    const past = await call('POST', `/api/campaigns/${id}`, { token: brand.token, body: { tab: 'budget', budget: 50, duration: 0, delivery_date: '2001-01-01', expired_days: 30 } });
+    const past = await call('POST', `/api/campaigns/${id}`, {
+      token: brand.token,
+      body: { tab: 'budget', budget: 50, duration: 0, delivery_date: '2001-01-01', expired_days: 30 },
+    });
     expect(past.status).toBe(422);
     expect(past.body.errors.budget[0]).toBe('The budget must be at least $100.');
     expect(past.body.errors.delivery_date[0]).toBe('The delivery date must be after today.');
 
-    const budget = await call('POST', `/api/campaigns/${id}`, { token: brand.token, body: { tab: 'budget', budget: 250_000, duration: 21, delivery_date: inDays(40), expired_days: 14 } });
+    const budget = await call('POST', `/api/campaigns/${id}`, {
+      token: brand.token,
+      body: { tab: 'budget', budget: 250_000, duration: 21, delivery_date: inDays(40), expired_days: 14 },
+    });
     expect(budget.status).toBe(200);
     expect(budget.body.data.expires_at).toBe(inDays(54));
 
@@ -90,7 +105,10 @@ describe('[BRANDS] the campaign wizard saves tab by tab', () => {
     const brand = await seedUser({ type: 'BRAND' });
     const { campaign } = await seedCampaign(brand.id);
     const db = await getDb();
-    await db.update(campaigns).set({ delivery_date: inDays(-10), expired_days: 5 }).where(eq(campaigns.id, campaign.id));
+    await db
+      .update(campaigns)
+      .set({ delivery_date: inDays(-10), expired_days: 5 })
+      .where(eq(campaigns.id, campaign.id));
     expect(await expireCampaigns()).toBeGreaterThanOrEqual(1);
     const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
     expect(row!.status).toBe('expired');
@@ -123,7 +141,10 @@ describe('[BRANDS] the proposal feed and hiring', () => {
 
     const badRate = await call('POST', `/api/brand/packages/${pkg.id}/rates`, { token: brand.token, body: { responsiveness: 6 } });
     expect(badRate.status).toBe(422);
-    const rated = await call('POST', `/api/brand/packages/${pkg.id}/rates`, { token: brand.token, body: { responsiveness: 4, conversion: 3, content_quality: 5 } });
+    const rated = await call('POST', `/api/brand/packages/${pkg.id}/rates`, {
+      token: brand.token,
+      body: { responsiveness: 4, conversion: 3, content_quality: 5 },
+    });
     expect(rated.body.data.rates).toEqual({ responsiveness: 4, conversion: 3, content_quality: 5 });
     const again = await call('POST', `/api/brand/packages/${pkg.id}/rates`, { token: brand.token, body: { conversion: 1 } });
     expect(again.body.data.rates).toEqual({ responsiveness: 4, conversion: 1, content_quality: 5 });
@@ -135,7 +156,10 @@ describe('[BRANDS] the proposal feed and hiring', () => {
 
     const noText = await call('POST', `/api/campaigns/${campaign.id}/discussions`, { token: brand.token, body: { package_ids: [pkg.id], content: ' ' } });
     expect(noText.status).toBe(422);
-    const sent = await call('POST', `/api/campaigns/${campaign.id}/discussions`, { token: brand.token, body: { package_ids: [pkg.id], content: 'Could you do a mid-roll?' } });
+    const sent = await call('POST', `/api/campaigns/${campaign.id}/discussions`, {
+      token: brand.token,
+      body: { package_ids: [pkg.id], content: 'Could you do a mid-roll?' },
+    });
     expect(sent.status).toBe(201);
     const db = await getDb();
     const [discussion] = await db.select().from(discussions).where(eq(discussions.package_id, pkg.id));
@@ -174,7 +198,10 @@ describe('[BRANDS] another brand can read or change none of it', () => {
     const { pkg, jobs } = await seedProposal(campaign.id, podcast.id, [{ fee: 10_000 }]);
     const site = (await call('POST', '/api/attribution/sites', { token: owner.token, body: { domain: 'owner-shop.example' } })).body.data;
     const db = await getDb();
-    const [ownerBrand] = await db.select().from((await import('../../src/lib/server/db/schema')).brands).where(eq((await import('../../src/lib/server/db/schema')).brands.user_id, owner.id));
+    const [ownerBrand] = await db
+      .select()
+      .from((await import('../../src/lib/server/db/schema')).brands)
+      .where(eq((await import('../../src/lib/server/db/schema')).brands.user_id, owner.id));
 
     const t = other.token;
     const attempts: Array<[string, string, unknown?]> = [
@@ -235,7 +262,18 @@ describe('[BRANDS] brand profile', () => {
     const bad = await call('PUT', `/api/brand/brands/${row!.id}`, { token: brand.token, body: { name: '', url: 'nope', country: 'USA' } });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['country', 'name', 'url']);
-    const ok = await call('PUT', `/api/brand/brands/${row!.id}`, { token: brand.token, body: { name: 'Fern & Fog Tea', url: 'https://fernfog.example', country: 'US', state: 'WA', zip: '98101', address: '1 Pike St', category_id: cats[2]!.id } });
+    const ok = await call('PUT', `/api/brand/brands/${row!.id}`, {
+      token: brand.token,
+      body: {
+        name: 'Fern & Fog Tea',
+        url: 'https://fernfog.example',
+        country: 'US',
+        state: 'WA',
+        zip: '98101',
+        address: '1 Pike St',
+        category_id: cats[2]!.id,
+      },
+    });
     expect(ok.body.data).toMatchObject({ name: 'Fern & Fog Tea', country: 'US', category_id: cats[2]!.id });
     const cat = await call('POST', '/api/brand/categories', { token: brand.token, body: { category_id: cats[3]!.id } });
     expect(cat.body.data.category_id).toBe(cats[3]!.id);
@@ -244,7 +282,11 @@ describe('[BRANDS] brand profile', () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     const form = new FormData();
     form.append('avatar', new Blob([png], { type: 'image/png' }), 'a.png');
-    const res = await fetch(`${baseUrl}/api/brand/avatars`, { method: 'POST', body: form, headers: { authorization: `Bearer ${brand.token}`, accept: 'application/json' } });
+    const res = await fetch(`${baseUrl}/api/brand/avatars`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${brand.token}`, accept: 'application/json' },
+    });
     expect(res.status).toBe(200);
     const url = ((await res.json()) as { data: { avatar_url: string } }).data.avatar_url;
     expect(url).toMatch(/^\/api\/brand\/avatars\/[0-9a-f-]{36}\.png$/);
@@ -253,7 +295,11 @@ describe('[BRANDS] brand profile', () => {
 
     const notImage = new FormData();
     notImage.append('avatar', new Blob(['<svg/>'], { type: 'image/png' }), 'a.png');
-    const rejected = await fetch(`${baseUrl}/api/brand/avatars`, { method: 'POST', body: notImage, headers: { authorization: `Bearer ${brand.token}`, accept: 'application/json' } });
+    const rejected = await fetch(`${baseUrl}/api/brand/avatars`, {
+      method: 'POST',
+      body: notImage,
+      headers: { authorization: `Bearer ${brand.token}`, accept: 'application/json' },
+    });
     expect(rejected.status).toBe(422);
   });
 });

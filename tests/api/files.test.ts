@@ -41,7 +41,11 @@ async function get(path: string, headers: Record<string, string> = {}): Promise<
 
 async function postJson(path: string, token: string, body: unknown): Promise<{ status: number; body: any }> {
   const { baseUrl } = await testServer();
-  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
@@ -58,9 +62,18 @@ describe('POST /api/files', () => {
     const res = await upload(PNG, { token: owner.token, name: 'cover art.png', type: 'image/png' });
     expect(res.status).toBe(201);
     const file = res.body.data;
-    expect(file).toMatchObject({ user_id: owner.id, original_name: 'cover art.png', mime: 'image/png', size: PNG.length, url: `/api/file/${file.id}`, transcoding_status: null, isAudio: false });
+    expect(file).toMatchObject({
+      user_id: owner.id,
+      original_name: 'cover art.png',
+      mime: 'image/png',
+      size: PNG.length,
+      url: `/api/file/${file.id}`,
+      transcoding_status: null,
+      isAudio: false,
+    });
     expect(file.name).toMatch(/^[0-9a-f-]{36}\.png$/);
-    for (const key of ['reference_id', 'reference_type', 'original_url', 'meta', 'duration', 'waveform', 'created_at', 'updated_at']) expect(file).toHaveProperty(key);
+    for (const key of ['reference_id', 'reference_type', 'original_url', 'meta', 'duration', 'waveform', 'created_at', 'updated_at'])
+      expect(file).toHaveProperty(key);
     expect(file).not.toHaveProperty('path');
     const bytes = Buffer.from(await (await get(file.url, { authorization: `Bearer ${owner.token}` })).arrayBuffer());
     expect(bytes.equals(PNG)).toBe(true);
@@ -75,7 +88,10 @@ describe('POST /api/files', () => {
   it('refuses a file whose bytes are not a supported type with 422 and the message, whatever its name says', async () => {
     const res = await upload(Buffer.from('just some text, not a PDF at all'), { token: owner.token, name: 'contract.pdf', type: 'application/pdf' });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: 'Only supported file types allowed: pdf, mp3, mp4, png, jpeg', errors: { file: ['Only supported file types allowed: pdf, mp3, mp4, png, jpeg'] } });
+    expect(res.body).toEqual({
+      message: 'Only supported file types allowed: pdf, mp3, mp4, png, jpeg',
+      errors: { file: ['Only supported file types allowed: pdf, mp3, mp4, png, jpeg'] },
+    });
   });
 
   it('answers 422 without a file field', async () => {
@@ -89,13 +105,21 @@ describe('POST /api/files', () => {
 
   it('refuses a file over 500 MB from its Content-Range before any byte is stored', async () => {
     const total = 500 * 1024 * 1024 + 1;
-    const res = await upload(pdfOf(1024), { token: owner.token, name: 'huge.pdf', headers: { 'content-range': `bytes 0-1023/${total}`, 'x-upload-id': 'huge-upload-1' } });
+    const res = await upload(pdfOf(1024), {
+      token: owner.token,
+      name: 'huge.pdf',
+      headers: { 'content-range': `bytes 0-1023/${total}`, 'x-upload-id': 'huge-upload-1' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors.file).toEqual(['The file must not be greater than 500 MB.']);
   });
 
   it('refuses a chunk larger than 100 MB', async () => {
-    const res = await upload(pdfOf(1024), { token: owner.token, name: 'x.pdf', headers: { 'content-range': `bytes 0-${100 * 1024 * 1024}/${200 * 1024 * 1024}`, 'x-upload-id': 'big-chunk-1' } });
+    const res = await upload(pdfOf(1024), {
+      token: owner.token,
+      name: 'x.pdf',
+      headers: { 'content-range': `bytes 0-${100 * 1024 * 1024}/${200 * 1024 * 1024}`, 'x-upload-id': 'big-chunk-1' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors.file).toEqual(['A chunk must not be greater than 100 MB.']);
   });
@@ -105,7 +129,12 @@ describe('chunked upload (Content-Range + X-Upload-Id)', () => {
   it('assembles chunks in order, answers 202 for each chunk and 201 with the file for the last', async () => {
     const pdf = pdfOf(300_000);
     const id = 'chunked-test-0001';
-    const chunk = (start: number, end: number) => upload(pdf.subarray(start, end), { token: owner.token, name: 'media kit.pdf', headers: { 'content-range': `bytes ${start}-${end - 1}/${pdf.length}`, 'x-upload-id': id } });
+    const chunk = (start: number, end: number) =>
+      upload(pdf.subarray(start, end), {
+        token: owner.token,
+        name: 'media kit.pdf',
+        headers: { 'content-range': `bytes ${start}-${end - 1}/${pdf.length}`, 'x-upload-id': id },
+      });
 
     const first = await chunk(0, 100_000);
     expect(first.status).toBe(202);
@@ -128,16 +157,28 @@ describe('chunked upload (Content-Range + X-Upload-Id)', () => {
   });
 
   it('checks the real type on the first chunk', async () => {
-    const res = await upload(Buffer.alloc(50_000, 0x41), { token: owner.token, name: 'episode.mp3', headers: { 'content-range': 'bytes 0-49999/150000', 'x-upload-id': 'wrong-type-0001' } });
+    const res = await upload(Buffer.alloc(50_000, 0x41), {
+      token: owner.token,
+      name: 'episode.mp3',
+      headers: { 'content-range': 'bytes 0-49999/150000', 'x-upload-id': 'wrong-type-0001' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Only supported file types allowed: pdf, mp3, mp4, png, jpeg');
   });
 
   it('does not let another user continue an upload', async () => {
     const pdf = pdfOf(20_000);
-    const first = await upload(pdf.subarray(0, 10_000), { token: owner.token, name: 'a.pdf', headers: { 'content-range': 'bytes 0-9999/20000', 'x-upload-id': 'owned-upload-01' } });
+    const first = await upload(pdf.subarray(0, 10_000), {
+      token: owner.token,
+      name: 'a.pdf',
+      headers: { 'content-range': 'bytes 0-9999/20000', 'x-upload-id': 'owned-upload-01' },
+    });
     expect(first.status).toBe(202);
-    const other = await upload(pdf.subarray(10_000), { token: stranger.token, name: 'a.pdf', headers: { 'content-range': 'bytes 10000-19999/20000', 'x-upload-id': 'owned-upload-01' } });
+    const other = await upload(pdf.subarray(10_000), {
+      token: stranger.token,
+      name: 'a.pdf',
+      headers: { 'content-range': 'bytes 10000-19999/20000', 'x-upload-id': 'owned-upload-01' },
+    });
     expect(other.status).toBe(409);
   });
 
@@ -158,7 +199,9 @@ describe('GET /api/file/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
     expect(res.headers.get('accept-ranges')).toBe('bytes');
-    expect(res.headers.get('content-disposition')).toBe(`inline; filename="Episode 12 _ trailer.mp3"; filename*=UTF-8''${encodeURIComponent('Episode 12 – trailer.mp3')}`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `inline; filename="Episode 12 _ trailer.mp3"; filename*=UTF-8''${encodeURIComponent('Episode 12 – trailer.mp3')}`,
+    );
     expect(Number(res.headers.get('content-length'))).toBe(TONE.length);
     const download = await get(`/api/file/${fileId}?download=1`, { authorization: `Bearer ${owner.token}` });
     expect(download.headers.get('content-disposition')).toMatch(/^attachment; /);
@@ -196,10 +239,13 @@ describe('audio processing', () => {
   async function settled(id: number): Promise<any> {
     let file: any;
     await expect
-      .poll(async () => {
-        file = (await (await get(`/api/files/${id}`, { authorization: `Bearer ${owner.token}` })).json()).data;
-        return file.transcoding_status;
-      }, { timeout: 20_000, interval: 100 })
+      .poll(
+        async () => {
+          file = (await (await get(`/api/files/${id}`, { authorization: `Bearer ${owner.token}` })).json()).data;
+          return file.transcoding_status;
+        },
+        { timeout: 20_000, interval: 100 },
+      )
       .toMatch(/^(completed|failed)$/);
     return file;
   }
@@ -279,7 +325,9 @@ describe('POST /api/files/by-url', () => {
   });
 
   it('answers 422 for a missing file, a body over the size limit, a bad scheme or no url', async () => {
-    expect((await postJson('/api/files/by-url', owner.token, { url: `${base}/nothing.png` })).body.errors.url).toEqual(['The file could not be downloaded (HTTP 404).']);
+    expect((await postJson('/api/files/by-url', owner.token, { url: `${base}/nothing.png` })).body.errors.url).toEqual([
+      'The file could not be downloaded (HTTP 404).',
+    ]);
     const big = await postJson('/api/files/by-url', owner.token, { url: `${base}/big.png` });
     expect(big.status).toBe(422);
     expect(big.body.errors.url[0]).toMatch(/larger than|too large|limit/i);
@@ -294,7 +342,9 @@ describe('test-only kit note (APP_ENV=test)', () => {
     const res = await fetch(`${baseUrl}/api/dev/kit-note`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ content: '<p onclick="x()">Read by <strong>Ana</strong><script>alert(1)</script></p><img src="x" onerror="alert(1)"><img src="/api/file/7" alt="map">' }),
+      body: JSON.stringify({
+        content: '<p onclick="x()">Read by <strong>Ana</strong><script>alert(1)</script></p><img src="x" onerror="alert(1)"><img src="/api/file/7" alt="map">',
+      }),
     });
     expect(res.status).toBe(200);
     // A relative image that is not one of our files is dropped; our file URL stays.

@@ -15,7 +15,10 @@ let stranger: SeededUser;
 /** A hosted podcast whose onboarding is complete, so every hosting page shows. */
 async function completedShow(userId: number, title: string) {
   const { podcast, hosted } = await seedPodcast(userId, { hosted: true, title });
-  await (await getDb()).update(hostedPodcasts).set({ migration_status: 'completed', is_completed: true, redirecting_at: new Date() }).where(eq(hostedPodcasts.id, hosted!.id));
+  await (await getDb())
+    .update(hostedPodcasts)
+    .set({ migration_status: 'completed', is_completed: true, redirecting_at: new Date() })
+    .where(eq(hostedPodcasts.id, hosted!.id));
   return { podcast, hosted: hosted! };
 }
 
@@ -23,7 +26,11 @@ async function uploadAudio(token: string): Promise<number> {
   const { baseUrl } = await testServer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(TONE)], { type: 'audio/mpeg' }), 'pilot.mp3');
-  const res = await fetch(`${baseUrl}/api/files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } });
+  const res = await fetch(`${baseUrl}/api/files`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+  });
   expect(res.status).toBe(201);
   return (await res.json()).data.id;
 }
@@ -40,8 +47,14 @@ describe('[HOSTING] feed settings', () => {
     const res = await call('POST', `/api/podcasts/hosted/${hosted.id}/feed`, {
       token: owner.token,
       body: {
-        title: 'Low Tide Radio Weekly', description: '<p>Tide pools <u>up close</u>.</p><script>alert(1)</script>', author: 'Mara Quinn', owner_email: 'mara@lowtide.example',
-        language: 'en-us', explicit: true, copyright: '© 2025 Mara Quinn', category_id: science!.id,
+        title: 'Low Tide Radio Weekly',
+        description: '<p>Tide pools <u>up close</u>.</p><script>alert(1)</script>',
+        author: 'Mara Quinn',
+        owner_email: 'mara@lowtide.example',
+        language: 'en-us',
+        explicit: true,
+        copyright: '© 2025 Mara Quinn',
+        category_id: science!.id,
       },
     });
     expect(res.status).toBe(200);
@@ -65,7 +78,10 @@ describe('[HOSTING] feed settings', () => {
 
   it('answers 422 with the first message per field, and 404 for someone else’s podcast', async () => {
     const { hosted } = await completedShow(owner.id, 'Field Notes');
-    const bad = await call('POST', `/api/podcasts/hosted/${hosted.id}/feed`, { token: owner.token, body: { title: '', owner_email: 'nope', language: 'English', category_id: 999999 } });
+    const bad = await call('POST', `/api/podcasts/hosted/${hosted.id}/feed`, {
+      token: owner.token,
+      body: { title: '', owner_email: 'nope', language: 'English', category_id: 999999 },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.title[0]).toBe('The title field is required.');
     expect(bad.body.errors.owner_email[0]).toBe('Enter a valid email address.');
@@ -79,17 +95,25 @@ describe('[HOSTING] feed settings', () => {
 describe('[HOSTING] platforms', () => {
   it('keeps each directory’s status in settings.platforms, merged per directory', async () => {
     const { podcast, hosted } = await completedShow(owner.id, 'Canopy Talks');
-    const a = await call('PATCH', `/api/podcasts/hosted/${hosted.id}`, { token: owner.token, body: { platforms: { apple: { status: 'listed', listing_url: 'https://podcasts.apple.com/us/podcast/canopy-talks/id1' } } } });
+    const a = await call('PATCH', `/api/podcasts/hosted/${hosted.id}`, {
+      token: owner.token,
+      body: { platforms: { apple: { status: 'listed', listing_url: 'https://podcasts.apple.com/us/podcast/canopy-talks/id1' } } },
+    });
     expect(a.status).toBe(200);
     const b = await call('PATCH', `/api/podcasts/hosted/${hosted.id}`, { token: owner.token, body: { platforms: { spotify: { status: 'submitted' } } } });
     expect(b.body.data.settings.platforms.apple).toMatchObject({ status: 'listed', listing_url: 'https://podcasts.apple.com/us/podcast/canopy-talks/id1' });
     expect(b.body.data.settings.platforms.spotify).toMatchObject({ status: 'submitted', listing_url: null });
     const bad = await call('PATCH', `/api/podcasts/hosted/${hosted.id}`, { token: owner.token, body: { platforms: { myspace: { status: 'listed' } } } });
     expect(bad.status).toBe(422);
-    const badUrl = await call('PATCH', `/api/podcasts/hosted/${hosted.id}`, { token: owner.token, body: { platforms: { apple: { status: 'listed', listing_url: 'javascript:alert(1)' } } } });
+    const badUrl = await call('PATCH', `/api/podcasts/hosted/${hosted.id}`, {
+      token: owner.token,
+      body: { platforms: { apple: { status: 'listed', listing_url: 'javascript:alert(1)' } } },
+    });
     expect(badUrl.status).toBe(422);
     expect(badUrl.body.errors['platforms.apple.listing_url'][0]).toBe('Enter the full address of your show’s page, starting with https://.');
-    expect((await call('PATCH', `/api/podcasts/hosted/${hosted.id}`, { token: stranger.token, body: { platforms: { apple: { status: 'listed' } } } })).status).toBe(404);
+    expect(
+      (await call('PATCH', `/api/podcasts/hosted/${hosted.id}`, { token: stranger.token, body: { platforms: { apple: { status: 'listed' } } } })).status,
+    ).toBe(404);
     const html = (await page('/hosting/platform', `${owner.cookie}; current_podcast=${podcast.id}`)).html;
     expect(html).toContain('Apple Podcasts');
     expect(html).toContain('Overcast');
@@ -108,10 +132,25 @@ describe('[HOSTING] episodes, downloads and reports', () => {
     expect(missing.body.errors.title[0]).toBe('The title field is required.');
     expect(missing.body.errors.published_at[0]).toBe('Choose a valid publish date.');
     expect(missing.body.errors.file_id[0]).toMatch(/file id field is required|Upload the episode’s audio/);
-    expect((await call('POST', `/api/podcasts/hosted/${hosted.id}/episodes`, { token: stranger.token, body: { file_id: fileId, title: 'x', published_at: '2025-03-01' } })).status).toBe(404);
+    expect(
+      (
+        await call('POST', `/api/podcasts/hosted/${hosted.id}/episodes`, {
+          token: stranger.token,
+          body: { file_id: fileId, title: 'x', published_at: '2025-03-01' },
+        })
+      ).status,
+    ).toBe(404);
     const created = await call('POST', `/api/podcasts/hosted/${hosted.id}/episodes`, {
       token: owner.token,
-      body: { file_id: fileId, title: 'Pilot: Static and Sunrise', description: '<p>The first one.</p>', published_at: '2025-03-01', season: 1, episode_number: 1, explicit: false },
+      body: {
+        file_id: fileId,
+        title: 'Pilot: Static and Sunrise',
+        description: '<p>The first one.</p>',
+        published_at: '2025-03-01',
+        season: 1,
+        episode_number: 1,
+        explicit: false,
+      },
     });
     expect(created.status).toBe(201);
     const ep = created.body.data;
@@ -126,10 +165,22 @@ describe('[HOSTING] episodes, downloads and reports', () => {
     });
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ title: 'Pilot: Static, Sunrise', episode_number: 2, explicit: true });
-    const badEdit = await call('PATCH', `/api/podcasts/hosted/${hosted.id}/episodes/${ep.hash_id}`, { token: owner.token, body: { title: 'x', published_at: '2025-03-02', season: 0 } });
+    const badEdit = await call('PATCH', `/api/podcasts/hosted/${hosted.id}/episodes/${ep.hash_id}`, {
+      token: owner.token,
+      body: { title: 'x', published_at: '2025-03-02', season: 0 },
+    });
     expect(badEdit.body.errors.season[0]).toBe('The season must be at least 1.');
-    expect((await call('PATCH', `/api/podcasts/hosted/${hosted.id}/episodes/${ep.hash_id}`, { token: stranger.token, body: { title: 'x', published_at: '2025-03-02' } })).status).toBe(404);
-    expect((await call('PATCH', `/api/podcasts/hosted/${hosted.id}/episodes/nope`, { token: owner.token, body: { title: 'x', published_at: '2025-03-02' } })).status).toBe(404);
+    expect(
+      (
+        await call('PATCH', `/api/podcasts/hosted/${hosted.id}/episodes/${ep.hash_id}`, {
+          token: stranger.token,
+          body: { title: 'x', published_at: '2025-03-02' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call('PATCH', `/api/podcasts/hosted/${hosted.id}/episodes/nope`, { token: owner.token, body: { title: 'x', published_at: '2025-03-02' } })).status,
+    ).toBe(404);
 
     // The edit and success pages; the success page tells created from edited.
     expect((await page(`/hosting/episode/${ep.hash_id}/edit`, cookie)).html).toContain('Pilot: Static, Sunrise');

@@ -74,7 +74,11 @@ describe('[HOSTING] migration calls', () => {
     const got = await call('GET', '/api/hosting-service/podcast', { token: owner.token, headers: { 'x-podcast-id': String(podcast.id) } });
     expect(got.body.data).toMatchObject({ id: hosted!.id, migration_status: 'pending', percent: 0, is_redirecting: false });
     expect((await call('GET', '/api/hosting-service/podcast', { token: stranger.token, headers: { 'x-podcast-id': String(podcast.id) } })).status).toBe(404);
-    const patched = await call('PATCH', '/api/hosting-service/podcast', { token: owner.token, headers: { 'x-podcast-id': String(podcast.id) }, body: { payouts_skipped: true } });
+    const patched = await call('PATCH', '/api/hosting-service/podcast', {
+      token: owner.token,
+      headers: { 'x-podcast-id': String(podcast.id) },
+      body: { payouts_skipped: true },
+    });
     expect(patched.body.data.settings.payouts_skipped).toBe(true);
     const wrong = await call('PATCH', `/api/podcasts/hosted/${hosted!.id}`, { token: owner.token, body: { redirect_provider: 'myspace' } });
     expect(wrong.status).toBe(422);
@@ -93,8 +97,16 @@ describe('[HOSTING] the hosted feed', () => {
   it('serves RSS with the original GUID, ETag and Last-Modified, and 304 when unchanged', async () => {
     const { podcast, hosted } = await seedPodcast(owner.id, { hosted: true, title: 'Tidepool Dispatch' });
     await (await getDb()).insert(episodes).values({
-      hash_id: randomToken(8), podcast_id: podcast.id, guid: 'tidepool-0042', title: 'Anemones at Low Tide', description: '<p>Notes.</p>',
-      published_at: new Date('2025-01-02T10:00:00Z'), duration: 1500, enclosure_url: 'http://127.0.0.1/media/x/audio-1.mp3', enclosure_type: 'audio/mpeg', enclosure_length: 1234,
+      hash_id: randomToken(8),
+      podcast_id: podcast.id,
+      guid: 'tidepool-0042',
+      title: 'Anemones at Low Tide',
+      description: '<p>Notes.</p>',
+      published_at: new Date('2025-01-02T10:00:00Z'),
+      duration: 1500,
+      enclosure_url: 'http://127.0.0.1/media/x/audio-1.mp3',
+      enclosure_type: 'audio/mpeg',
+      enclosure_length: 1234,
     });
     const res = await call('GET', `/feeds/${podcast.hash_id}.xml`);
     expect(res.status).toBe(200);
@@ -119,7 +131,9 @@ describe('[HOSTING] applications, invitations and payouts', () => {
     expect((await call('POST', `/api/podcasts/${podcast.id}/apply-hosting`, { token: owner.token })).status).toBe(422);
     expect((await call('POST', `/api/podcasts/${podcast.id}/apply-hosting`, { token: stranger.token })).status).toBe(404);
     expect((await call('POST', `/api/podcasts/${podcast.id}/apply-hosting`, { token: brand.token })).status).toBe(403);
-    expect((await call('PATCH', `/api/admin/hosting/applications/${applied.body.data.id}`, { token: owner.token, body: { status: 'approved' } })).status).toBe(403);
+    expect((await call('PATCH', `/api/admin/hosting/applications/${applied.body.data.id}`, { token: owner.token, body: { status: 'approved' } })).status).toBe(
+      403,
+    );
     const approved = await call('PATCH', `/api/admin/hosting/applications/${applied.body.data.id}`, { token: admin.token, body: { status: 'approved' } });
     expect(approved.body.data.status).toBe('approved');
     const [row] = await (await getDb()).select().from(hostedPodcasts).where(eq(hostedPodcasts.podcast_id, podcast.id));
@@ -139,7 +153,10 @@ describe('[HOSTING] applications, invitations and payouts', () => {
   it('validates hosted sign-up tokens and registration fields', async () => {
     const bad = await call('POST', '/api/register/hosted/validate-token', { body: { token: 'forged.token' } });
     expect(bad.status).toBe(422);
-    const invite = await call('POST', '/api/admin/hosting/invitations', { token: admin.token, body: { email: 'new-host@example.com', feed_url: 'https://feeds.example.com/show.rss' } });
+    const invite = await call('POST', '/api/admin/hosting/invitations', {
+      token: admin.token,
+      body: { email: 'new-host@example.com', feed_url: 'https://feeds.example.com/show.rss' },
+    });
     expect(invite.status).toBe(201);
     const token = decodeURIComponent(invite.body.data.link.split('/sign-up/hosting/')[1]);
     const ok = await call('POST', '/api/register/hosted/validate-token', { body: { token } });

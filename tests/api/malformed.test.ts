@@ -16,12 +16,28 @@ describe('malformed input never answers 500', () => {
     const user = await seedUser({ type: 'PODCASTER' });
     const { podcast } = await seedPodcast(user.id, { hosted: true });
     const endpoints: [string, string][] = [
-      ['POST', '/oauth/token'], ['POST', '/register'], ['GET', '/api/initialize'], ['GET', '/api/user'], ['PUT', `/api/users/${user.id}`], ['PUT', '/api/users/99999999999'],
-      ['GET', '/api/users/email-verification'], ['POST', '/api/users/email-verification'], ['PATCH', '/api/users/email-verification'],
-      ['GET', '/api/users/check-verification-link?id=%00&code='], ['POST', '/api/password/email'], ['POST', '/api/password/reset'], ['GET', '/api/brand/stats'],
-      ['POST', '/broadcasting/auth'], ['POST', `/api/podcasts/${podcast.id}/verification`], ['GET', `/api/podcasts/${podcast.id}/verification`],
-      ['POST', `/api/podcast/${podcast.id}/verify`], ['GET', `/api/podcasts/${podcast.id}/verified/not-a-token`], ['GET', '/api/podcasts/abc/verification'],
-      ['GET', '/api/podcasts/hosted/1/check-redirecting'], ['GET', '/api/nothing-here'], ['DELETE', '/api/user'],
+      ['POST', '/oauth/token'],
+      ['POST', '/register'],
+      ['GET', '/api/initialize'],
+      ['GET', '/api/user'],
+      ['PUT', `/api/users/${user.id}`],
+      ['PUT', '/api/users/99999999999'],
+      ['GET', '/api/users/email-verification'],
+      ['POST', '/api/users/email-verification'],
+      ['PATCH', '/api/users/email-verification'],
+      ['GET', '/api/users/check-verification-link?id=%00&code='],
+      ['POST', '/api/password/email'],
+      ['POST', '/api/password/reset'],
+      ['GET', '/api/brand/stats'],
+      ['POST', '/broadcasting/auth'],
+      ['POST', `/api/podcasts/${podcast.id}/verification`],
+      ['GET', `/api/podcasts/${podcast.id}/verification`],
+      ['POST', `/api/podcast/${podcast.id}/verify`],
+      ['GET', `/api/podcasts/${podcast.id}/verified/not-a-token`],
+      ['GET', '/api/podcasts/abc/verification'],
+      ['GET', '/api/podcasts/hosted/1/check-redirecting'],
+      ['GET', '/api/nothing-here'],
+      ['DELETE', '/api/user'],
     ];
     for (const [method, path] of endpoints) {
       for (const token of [null, user.token]) {

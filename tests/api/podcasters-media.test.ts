@@ -81,9 +81,20 @@ describe('[PODCASTERS] manual stats', () => {
   let first: number;
 
   it('accepts listens with a report uploaded in the same request, pending until reviewed', async () => {
-    const res = await postForm(`/api/podcasts/${mine.id}/manual-stats`, me.token, { listens: '4200', file: { bytes: PDF, name: 'march-report.pdf', type: 'application/pdf' } });
+    const res = await postForm(`/api/podcasts/${mine.id}/manual-stats`, me.token, {
+      listens: '4200',
+      file: { bytes: PDF, name: 'march-report.pdf', type: 'application/pdf' },
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ podcast_id: mine.id, listens: 4200, status: 'pending', is_expired: false, file_original_name: 'march-report.pdf', verified_at: null, reject_reason: null });
+    expect(res.body.data).toMatchObject({
+      podcast_id: mine.id,
+      listens: 4200,
+      status: 'pending',
+      is_expired: false,
+      file_original_name: 'march-report.pdf',
+      verified_at: null,
+      reject_reason: null,
+    });
     first = res.body.data.id;
     const current = await call('GET', `/api/podcasts/${mine.id}/manual-stats`, { token: me.token });
     expect(current.body.data.id).toBe(first);
@@ -105,9 +116,15 @@ describe('[PODCASTERS] manual stats', () => {
     const stolen = await call('POST', `/api/podcasts/${theirs.id}/manual-stats`, { token: other.token, body: { listens: 10, file_id: 1 } });
     expect(stolen.status).toBe(422);
     expect(stolen.body.errors.file_id[0]).toBe('The selected file is invalid.');
-    const audio = await postForm(`/api/podcasts/${theirs.id}/manual-stats`, other.token, { listens: '10', file: { bytes: PNG.slice(0, 4), name: 'x.txt', type: 'text/plain' } });
+    const audio = await postForm(`/api/podcasts/${theirs.id}/manual-stats`, other.token, {
+      listens: '10',
+      file: { bytes: PNG.slice(0, 4), name: 'x.txt', type: 'text/plain' },
+    });
     expect(audio.status).toBe(422);
-    const waiting = await postForm(`/api/podcasts/${mine.id}/manual-stats`, me.token, { listens: '10', file: { bytes: PNG, name: 'shot.png', type: 'image/png' } });
+    const waiting = await postForm(`/api/podcasts/${mine.id}/manual-stats`, me.token, {
+      listens: '10',
+      file: { bytes: PNG, name: 'shot.png', type: 'image/png' },
+    });
     expect(waiting.status).toBe(422);
     expect(waiting.body.errors.listens[0]).toMatch(/already waiting/);
   });
@@ -116,7 +133,11 @@ describe('[PODCASTERS] manual stats', () => {
     const { baseUrl } = await testServer();
     const form = new FormData();
     form.append('file', new Blob([PNG], { type: 'image/png' }), 'dashboard.png');
-    const up = await fetch(`${baseUrl}/api/files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${other.token}`, accept: 'application/json' } });
+    const up = await fetch(`${baseUrl}/api/files`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${other.token}`, accept: 'application/json' },
+    });
     const file = ((await up.json()) as any).data;
     const res = await call('POST', `/api/podcasts/${theirs.id}/manual-stats`, { token: other.token, body: { listens: 900, file_id: file.id } });
     expect(res.status).toBe(201);
@@ -129,7 +150,11 @@ describe('[PODCASTERS] manual stats', () => {
   });
 
   it('keeps every call to the owner', async () => {
-    for (const [method, path] of [['GET', 'manual-stats-list'], ['GET', 'manual-stats'], ['DELETE', 'manual-stats']] as const) {
+    for (const [method, path] of [
+      ['GET', 'manual-stats-list'],
+      ['GET', 'manual-stats'],
+      ['DELETE', 'manual-stats'],
+    ] as const) {
       expect((await call(method, `/api/podcasts/${mine.id}/${path}`, { token: other.token })).status).toBe(404);
     }
     expect((await call('POST', `/api/podcasts/${mine.id}/manual-stats`, { token: other.token, body: { listens: 5, file_id: 1 } })).status).toBe(404);
@@ -144,12 +169,18 @@ describe('[PODCASTERS] manual stats', () => {
     const noReason = await call('POST', `/api/admin/manual-stats/${first}/reject`, { token: admin.token, body: { reason: '  ' } });
     expect(noReason.status).toBe(422);
     expect(noReason.body.errors.reason[0]).toBe('The reason field is required.');
-    const rejected = await call('POST', `/api/admin/manual-stats/${first}/reject`, { token: admin.token, body: { reason: 'The screenshot does not show the date range.' } });
+    const rejected = await call('POST', `/api/admin/manual-stats/${first}/reject`, {
+      token: admin.token,
+      body: { reason: 'The screenshot does not show the date range.' },
+    });
     expect(rejected.status).toBe(200);
     expect(rejected.body.data).toMatchObject({ status: 'rejected', reject_reason: 'The screenshot does not show the date range.' });
     expect((await call('POST', `/api/admin/manual-stats/${first}/verify`, { token: admin.token })).status).toBe(422);
 
-    const again = await postForm(`/api/podcasts/${mine.id}/manual-stats`, me.token, { listens: '5100', file: { bytes: PNG, name: 'april.png', type: 'image/png' } });
+    const again = await postForm(`/api/podcasts/${mine.id}/manual-stats`, me.token, {
+      listens: '5100',
+      file: { bytes: PNG, name: 'april.png', type: 'image/png' },
+    });
     expect(again.status).toBe(201);
     const verified = await call('POST', `/api/admin/manual-stats/${again.body.data.id}/verify`, { token: admin.token });
     expect(verified.body.data.status).toBe('verified');
@@ -161,8 +192,20 @@ describe('[PODCASTERS] manual stats', () => {
     const notes = await db.select().from(notifications).where(eq(notifications.notifiable_id, me.id));
     expect(notes.map((n) => n.type)).toEqual(expect.arrayContaining(['manual-stats.rejected', 'manual-stats.verified']));
     const { dataDir } = await testServer();
-    await expect.poll(() => mailTo(dataDir, me.email).map((m) => m.text).join('\n')).toContain('Reason: The screenshot does not show the date range.');
-    await expect.poll(() => mailTo(dataDir, me.email).map((m) => m.text).join('\n')).toContain('We checked the 5,100 listens you sent');
+    await expect
+      .poll(() =>
+        mailTo(dataDir, me.email)
+          .map((m) => m.text)
+          .join('\n'),
+      )
+      .toContain('Reason: The screenshot does not show the date range.');
+    await expect
+      .poll(() =>
+        mailTo(dataDir, me.email)
+          .map((m) => m.text)
+          .join('\n'),
+      )
+      .toContain('We checked the 5,100 listens you sent');
     // Verified numbers cannot be removed.
     expect((await call('DELETE', `/api/podcasts/${mine.id}/manual-stats`, { token: me.token })).status).toBe(422);
     // The rejected one can.
@@ -171,7 +214,10 @@ describe('[PODCASTERS] manual stats', () => {
 
   it('marks submissions older than 90 days as expired', async () => {
     const db = await getDb();
-    await db.update(podcastManualStats).set({ created_at: new Date(Date.now() - 91 * 86_400_000) }).where(eq(podcastManualStats.podcast_id, mine.id));
+    await db
+      .update(podcastManualStats)
+      .set({ created_at: new Date(Date.now() - 91 * 86_400_000) })
+      .where(eq(podcastManualStats.podcast_id, mine.id));
     const list = await call('GET', `/api/podcasts/${mine.id}/manual-stats-list`, { token: me.token });
     expect(list.body.data.every((s: any) => s.is_expired)).toBe(true);
     expect(list.body.meta.total).toBe(list.body.data.length);

@@ -14,7 +14,12 @@ async function online(token: string) {
   const init = await call('GET', '/api/initialize', { token });
   const { key, host, port } = init.body.data.settings.pusher;
   const pusher = new Pusher(key, {
-    cluster: 'mt1', wsHost: host, wsPort: port, forceTLS: false, enabledTransports: ['ws'], disableStats: true,
+    cluster: 'mt1',
+    wsHost: host,
+    wsPort: port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
     channelAuthorization: { transport: 'ajax', endpoint: `${baseUrl}/broadcasting/auth`, headers: { authorization: `Bearer ${token}` } },
   });
   clients.push(pusher);

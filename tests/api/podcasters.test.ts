@@ -3,7 +3,18 @@ import { eq } from 'drizzle-orm';
 import { call, page } from '../support/http';
 import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
 import { getDb } from '../../src/lib/server/db/client';
-import { ads, campaignAds, campaignCategories, campaigns, categories, discussionUsers, discussions, messages, notifications, podcastCategories } from '../../src/lib/server/db/schema';
+import {
+  ads,
+  campaignAds,
+  campaignCategories,
+  campaigns,
+  categories,
+  discussionUsers,
+  discussions,
+  messages,
+  notifications,
+  podcastCategories,
+} from '../../src/lib/server/db/schema';
 import { addDays, localDay, scheduledDays } from '../../src/lib/slots';
 
 /** An approved, active, submitted campaign of the brand in the Technology category with both ads. */
@@ -12,11 +23,24 @@ async function seedCampaign(brandId: number, title: string, extra: Partial<typeo
   const [tech] = await db.select().from(categories).where(eq(categories.title, 'Technology'));
   const [campaign] = await db
     .insert(campaigns)
-    .values({ brand_user_id: brandId, title, description: `${title}: tell your listeners about our app.`, budget: 500_000, delivery_date: addDays(localDay(), 60), status: 'active', is_approved: true, submitted_at: new Date(), ...extra })
+    .values({
+      brand_user_id: brandId,
+      title,
+      description: `${title}: tell your listeners about our app.`,
+      budget: 500_000,
+      delivery_date: addDays(localDay(), 60),
+      status: 'active',
+      is_approved: true,
+      submitted_at: new Date(),
+      ...extra,
+    })
     .returning();
   await db.insert(campaignCategories).values({ campaign_id: campaign!.id, category_id: tech!.id });
   const adRows = await db.select().from(ads);
-  const rows = await db.insert(campaignAds).values(adRows.map((a) => ({ campaign_id: campaign!.id, ad_id: a.id, description: `Read the ${a.title} script.` }))).returning();
+  const rows = await db
+    .insert(campaignAds)
+    .values(adRows.map((a) => ({ campaign_id: campaign!.id, ad_id: a.id, description: `Read the ${a.title} script.` })))
+    .returning();
   const adOf = (type: 'sponsorship' | 'host') => rows.find((r) => r.ad_id === adRows.find((a) => a.type === type)!.id)!.id;
   return { campaign: campaign!, adOf };
 }
@@ -57,7 +81,10 @@ describe('[PODCASTERS] podcasts', () => {
   });
 
   it('edits its own podcast and refuses anyone else’s', async () => {
-    const res = await call('PUT', `/api/podcasts/${me.podcast.id}`, { token: me.user.token, body: { title: 'Byte Sized Mornings', about: 'Tech news with coffee.' } });
+    const res = await call('PUT', `/api/podcasts/${me.podcast.id}`, {
+      token: me.user.token,
+      body: { title: 'Byte Sized Mornings', about: 'Tech news with coffee.' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.about).toBe('Tech news with coffee.');
     expect(res.body.data.categories.map((c: { title: string }) => c.title)).toEqual(['Technology']);
@@ -100,7 +127,10 @@ describe('[PODCASTERS] schedule and slots', () => {
     const [day] = nextDays();
     expect(saved.body.data.slots.filter((s: { date: string }) => s.date === day)).toHaveLength(2);
 
-    const bad = await call('POST', `/api/podcasts/${me.podcast.id}/calendar`, { token: me.user.token, body: { days: [9], frequency: 0, start_from: '2025-02-30' } });
+    const bad = await call('POST', `/api/podcasts/${me.podcast.id}/calendar`, {
+      token: me.user.token,
+      body: { days: [9], frequency: 0, start_from: '2025-02-30' },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['days.0', 'frequency', 'start_from']);
 
@@ -180,7 +210,10 @@ describe('[PODCASTERS] sponsorships and proposals', () => {
     packageId = res.body.data.id;
     expect(res.body.data).toMatchObject({ status: 'pending', total_price: 65_000, campaign_id: camp.campaign.id, podcast_id: me.podcast.id });
     expect(res.body.data.description).toBe('<p>My listeners <strong>love</strong> apps.</p>');
-    expect(res.body.data.jobs.map((j: { delivery_date: string; episodes: number }) => [j.delivery_date, j.episodes])).toEqual([[d1, 1], [d2, 1]]);
+    expect(res.body.data.jobs.map((j: { delivery_date: string; episodes: number }) => [j.delivery_date, j.episodes])).toEqual([
+      [d1, 1],
+      [d2, 1],
+    ]);
 
     const db = await getDb();
     const [discussion] = await db.select().from(discussions).where(eq(discussions.package_id, packageId));
@@ -214,7 +247,14 @@ describe('[PODCASTERS] sponsorships and proposals', () => {
 
     const who = other.user.token;
     expect((await call('GET', `/api/v0/campaign/${camp.campaign.id}/proposal/${packageId}/edit`, { token: who })).status).toBe(404);
-    expect((await call('PUT', `/api/v0/campaign/${camp.campaign.id}/proposal/${packageId}/edit`, { token: who, body: { description: 'x', jobs: [{ campaign_ad_id: camp.adOf('host'), fee: 100, episodes: 1, dates: [days[1]] }] } })).status).toBe(404);
+    expect(
+      (
+        await call('PUT', `/api/v0/campaign/${camp.campaign.id}/proposal/${packageId}/edit`, {
+          token: who,
+          body: { description: 'x', jobs: [{ campaign_ad_id: camp.adOf('host'), fee: 100, episodes: 1, dates: [days[1]] }] },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call('GET', `/api/podcaster/packages/${packageId}/jobs`, { token: who })).status).toBe(404);
     expect((await call('GET', `/api/v0/campaign/${camp.campaign.id}/proposal/confirmation?package_id=${packageId}`, { token: who })).status).toBe(404);
     expect((await call('PUT', `/api/podcaster/sponsorships/${camp.campaign.id}/cancel`, { token: who, body: { podcast_id: me.podcast.id } })).status).toBe(404);
@@ -224,7 +264,10 @@ describe('[PODCASTERS] sponsorships and proposals', () => {
     const mine = await call('GET', `/api/podcaster/packages/${packageId}/jobs`, { token: me.user.token });
     expect(mine.status).toBe(200);
     const job = mine.body.data.find((j: { is_episode: boolean }) => j.is_episode);
-    const moved = await call('POST', `/api/podcaster/packages/${packageId}/jobs/${job.id}/delivery-dates`, { token: me.user.token, body: { publish_date: days[3] } });
+    const moved = await call('POST', `/api/podcaster/packages/${packageId}/jobs/${job.id}/delivery-dates`, {
+      token: me.user.token,
+      body: { publish_date: days[3] },
+    });
     expect(moved.body.data.delivery_date).toBe(days[3]);
     expect((await page(`/campaign/${camp.campaign.id}/proposal/${packageId}/confirmation`, me.user.cookie)).status).toBe(200);
   });
@@ -239,7 +282,11 @@ describe('[PODCASTERS] sponsorships and proposals', () => {
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', tab: 'others', package: null });
     const declined = await call('PUT', `/api/podcaster/sponsorships/${camp.campaign.id}/decline`, { token: t, body });
     expect(declined.body.data.tab).toBe('declined');
-    expect((await call('GET', `/api/sponsorships-count?podcast_id=${me.podcast.id}`, { token: t })).body).toMatchObject({ othersCount: 0, pendingCount: 0, declinedCount: 1 });
+    expect((await call('GET', `/api/sponsorships-count?podcast_id=${me.podcast.id}`, { token: t })).body).toMatchObject({
+      othersCount: 0,
+      pendingCount: 0,
+      declinedCount: 1,
+    });
     expect((await call('PUT', '/api/podcaster/sponsorships/999999/featured', { token: t, body })).status).toBe(404);
   });
 });

@@ -25,7 +25,12 @@ async function connect(token: string): Promise<Pusher> {
   const init = await call('GET', '/api/initialize', { token });
   const { key, host, port, scheme } = init.body.data.settings.pusher;
   const pusher = new Pusher(key, {
-    cluster: 'mt1', wsHost: host, wsPort: port, forceTLS: scheme === 'https', enabledTransports: ['ws'], disableStats: true,
+    cluster: 'mt1',
+    wsHost: host,
+    wsPort: port,
+    forceTLS: scheme === 'https',
+    enabledTransports: ['ws'],
+    disableStats: true,
     channelAuthorization: { transport: 'ajax', endpoint: `${baseUrl}/broadcasting/auth`, headers: { authorization: `Bearer ${token}` } },
   });
   clients.push(pusher);
@@ -75,11 +80,23 @@ async function seedCampaign(brandId: number) {
   const [tech] = await db.select().from(categories).where(eq(categories.title, 'Technology'));
   const [campaign] = await db
     .insert(campaigns)
-    .values({ brand_user_id: brandId, title: 'Trail Mix Relaunch', description: 'Tell your listeners about our trail mix.', budget: 500_000, delivery_date: addDays(localDay(), 60), status: 'active', is_approved: true, submitted_at: new Date() })
+    .values({
+      brand_user_id: brandId,
+      title: 'Trail Mix Relaunch',
+      description: 'Tell your listeners about our trail mix.',
+      budget: 500_000,
+      delivery_date: addDays(localDay(), 60),
+      status: 'active',
+      is_approved: true,
+      submitted_at: new Date(),
+    })
     .returning();
   await db.insert(campaignCategories).values({ campaign_id: campaign!.id, category_id: tech!.id });
   const adRows = await db.select().from(ads);
-  const rows = await db.insert(campaignAds).values(adRows.map((a) => ({ campaign_id: campaign!.id, ad_id: a.id, description: `Read the ${a.title} script.` }))).returning();
+  const rows = await db
+    .insert(campaignAds)
+    .values(adRows.map((a) => ({ campaign_id: campaign!.id, ad_id: a.id, description: `Read the ${a.title} script.` })))
+    .returning();
   const adOf = (type: 'sponsorship' | 'host') => rows.find((r) => r.ad_id === adRows.find((a) => a.type === type)!.id)!.id;
   return { campaign: campaign!, adOf };
 }
@@ -116,19 +133,32 @@ describe('realtime events of §7', () => {
       await new Promise<void>((resolve) => feedServer.close(() => resolve()));
     }
 
-    const updated = podChannel.next<{ action: string; podcast: { id: number; title: string } }>('podcast.updated', (d) => d.action === 'updated' && d.podcast.id === podcastId);
+    const updated = podChannel.next<{ action: string; podcast: { id: number; title: string } }>(
+      'podcast.updated',
+      (d) => d.action === 'updated' && d.podcast.id === podcastId,
+    );
     expect((await call('PUT', `/api/podcasts/${podcastId}`, { token: podcaster.token, body: { title: 'Summit Hours Radio' } })).status).toBe(200);
     expect((await updated).podcast.title).toBe('Summit Hours Radio');
 
     // The mailed ownership link verifies a podcast.
-    const { podcast: unverified } = await seedPodcast(podcaster.id, { title: 'Base Camp Notes', url: 'https://feeds.example.com/base-camp.rss', verified: false });
+    const { podcast: unverified } = await seedPodcast(podcaster.id, {
+      title: 'Base Camp Notes',
+      url: 'https://feeds.example.com/base-camp.rss',
+      verified: false,
+    });
     await (await getDb()).update(podcasts).set({ email: 'owner@summit.example' }).where(eq(podcasts.id, unverified.id));
-    const verified = podChannel.next<{ action: string; podcast: { id: number; verified_at: string } }>('podcast.updated', (d) => d.action === 'verified' && d.podcast.id === unverified.id);
+    const verified = podChannel.next<{ action: string; podcast: { id: number; verified_at: string } }>(
+      'podcast.updated',
+      (d) => d.action === 'verified' && d.podcast.id === unverified.id,
+    );
     const link = await fetch(verificationLink(unverified.id, 'owner@summit.example'), { redirect: 'manual' });
     expect(link.status).toBe(302);
     expect((await verified).podcast.verified_at).toBeTruthy();
 
-    const deleted = podChannel.next<{ action: string; podcast: { id: number } }>('podcast.updated', (d) => d.action === 'deleted' && d.podcast.id === unverified.id);
+    const deleted = podChannel.next<{ action: string; podcast: { id: number } }>(
+      'podcast.updated',
+      (d) => d.action === 'deleted' && d.podcast.id === unverified.id,
+    );
     expect((await call('DELETE', `/api/podcasts/${unverified.id}`, { token: podcaster.token })).status).toBeLessThan(300);
     await expect(deleted).resolves.toMatchObject({ podcast: { id: unverified.id } });
   });
@@ -148,8 +178,12 @@ describe('realtime events of §7', () => {
     const proposal = await call('POST', `/api/v0/campaign/${camp.campaign.id}/proposal/create`, {
       token: podcaster.token,
       body: {
-        podcast_id: podcastId, description: '<p>Our listeners hike every weekend.</p>',
-        jobs: [{ campaign_ad_id: camp.adOf('sponsorship'), fee: 25_000, episodes: 1, dates: [d1] }, { campaign_ad_id: camp.adOf('host'), fee: 40_000, episodes: 1, dates: [d2] }],
+        podcast_id: podcastId,
+        description: '<p>Our listeners hike every weekend.</p>',
+        jobs: [
+          { campaign_ad_id: camp.adOf('sponsorship'), fee: 25_000, episodes: 1, dates: [d1] },
+          { campaign_ad_id: camp.adOf('host'), fee: 40_000, episodes: 1, dates: [d2] },
+        ],
       },
     });
     expect(proposal.status).toBe(201);
@@ -165,7 +199,10 @@ describe('realtime events of §7', () => {
     const message = podRoom.next<{ id: number; content: string }>('message.created', (m) => m.content.includes('Welcome'));
     const badge = podChannel.next<{ discussion_id: number; unread_workrooms: number }>('discussion.updated', (d) => d.discussion_id === room.id);
     const messageNote = podChannel.next<{ type: string }>('notification.created', (n) => n.type === 'message.created');
-    const sent = await call('POST', `/api/discussions/${room.id}/messages`, { token: brand.token, body: { content: '<p>Welcome aboard, <strong>Summit Hours</strong>!</p>' } });
+    const sent = await call('POST', `/api/discussions/${room.id}/messages`, {
+      token: brand.token,
+      body: { content: '<p>Welcome aboard, <strong>Summit Hours</strong>!</p>' },
+    });
     expect(sent.status).toBe(201);
     expect((await message).content).toBe('<p>Welcome aboard, <strong>Summit Hours</strong>!</p>');
     expect((await badge).unread_workrooms).toBeGreaterThan(0);
@@ -178,7 +215,10 @@ describe('realtime events of §7', () => {
     expect((await viewed).message_ids).toContain(sent.body.data.id);
 
     // The brand declines one item: job.updated and package.updated to both.
-    const declined = Promise.all([brandChannel.next('job.updated', (j: { id: number }) => j.id === jobA), podChannel.next('job.updated', (j: { id: number }) => j.id === jobA)]);
+    const declined = Promise.all([
+      brandChannel.next('job.updated', (j: { id: number }) => j.id === jobA),
+      podChannel.next('job.updated', (j: { id: number }) => j.id === jobA),
+    ]);
     const pkgUpdated = podChannel.next('package.updated', (p: { id: number }) => p.id === packageId);
     expect((await call('POST', `/api/brand/proposal-items/${jobA}/declined`, { token: brand.token })).status).toBe(200);
     for (const j of await declined) expect(j).toMatchObject({ id: jobA, status: 'rejected', package_id: packageId });
@@ -195,14 +235,27 @@ describe('realtime events of §7', () => {
     const { baseUrl } = await testServer();
     const form = new FormData();
     form.append('file', new Blob([TONE], { type: 'audio/mpeg' }), 'summit-hours-ad.mp3');
-    const processed = podChannel.next<{ file: { original_name: string; transcoding_status: string } }>('files.processed', (d) => d.file.original_name === 'summit-hours-ad.mp3');
-    const uploaded = await fetch(`${baseUrl}/api/files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${podcaster.token}`, accept: 'application/json' } });
+    const processed = podChannel.next<{ file: { original_name: string; transcoding_status: string } }>(
+      'files.processed',
+      (d) => d.file.original_name === 'summit-hours-ad.mp3',
+    );
+    const uploaded = await fetch(`${baseUrl}/api/files`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${podcaster.token}`, accept: 'application/json' },
+    });
     expect(uploaded.status).toBe(201);
     const fileId = (await uploaded.json()).data.id as number;
     expect((await processed).file.transcoding_status).toBe('completed');
     const deliverable = Promise.all([brandChannel.next('deliverable.updated'), podChannel.next('deliverable.updated'), brandRoom.next('deliverable.updated')]);
-    const inReview = Promise.all([brandChannel.next('job.updated', (j: { id: number; status: string }) => j.id === jobB && j.status === 'in-review'), podChannel.next('job.updated', (j: { id: number; status: string }) => j.id === jobB && j.status === 'in-review')]);
-    const submitted = await call('POST', `/api/podcaster/jobs/${jobB}/deliverables`, { token: podcaster.token, body: { content: 'The ad, ready for you.', content_files_ids: [fileId] } });
+    const inReview = Promise.all([
+      brandChannel.next('job.updated', (j: { id: number; status: string }) => j.id === jobB && j.status === 'in-review'),
+      podChannel.next('job.updated', (j: { id: number; status: string }) => j.id === jobB && j.status === 'in-review'),
+    ]);
+    const submitted = await call('POST', `/api/podcaster/jobs/${jobB}/deliverables`, {
+      token: podcaster.token,
+      body: { content: 'The ad, ready for you.', content_files_ids: [fileId] },
+    });
     expect(submitted.status).toBe(201);
     for (const d of await deliverable) expect(d).toMatchObject({ package_job_id: jobB, status: 'pending', discussion_id: room.id });
     await inReview;

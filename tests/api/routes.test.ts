@@ -6,8 +6,17 @@ import { routes, type Access, type RouteDef } from '../../src/routes';
 const NOT_FOUND_TEXT = '404 Error. Sorry, we could not find this page';
 
 const SAMPLE: Record<string, string> = {
-  id: '1', tab: 'new', campaignId: '1', packageId: '1', step: 'step-1', type: 'package', hash_id: 'abc123', data: 'podcaster',
-  token: 'sometoken', verificationId: 'x', verificationCode: 'y',
+  id: '1',
+  tab: 'new',
+  campaignId: '1',
+  packageId: '1',
+  step: 'step-1',
+  type: 'package',
+  hash_id: 'abc123',
+  data: 'podcaster',
+  token: 'sometoken',
+  verificationId: 'x',
+  verificationCode: 'y',
 };
 const samplePath = (route: RouteDef) => route.path.replace(/\{(\w+)\??\}/g, (_, name: string) => SAMPLE[name] ?? 'x');
 

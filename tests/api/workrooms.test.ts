@@ -13,7 +13,10 @@ async function packagePair() {
   const { podcast } = await seedPodcast(podcaster.id, { title: 'Trail Talk' });
   const db = await getDb();
   const [campaign] = await db.insert(campaigns).values({ brand_user_id: brand.id, title: 'Ember Launch', is_approved: true }).returning();
-  const [pkg] = await db.insert(packages).values({ podcast_id: podcast.id, podcaster_user_id: podcaster.id, campaign_id: campaign!.id, status: 'hired', total_price: 50_000 }).returning();
+  const [pkg] = await db
+    .insert(packages)
+    .values({ podcast_id: podcast.id, podcaster_user_id: podcaster.id, campaign_id: campaign!.id, status: 'hired', total_price: 50_000 })
+    .returning();
   const [job] = await db.insert(packageJobs).values({ package_id: pkg!.id, fee: 50_000, description: 'Host-read', status: 'in-progress' }).returning();
   return { brand, podcaster, podcast, campaign: campaign!, pkg: pkg!, job: job! };
 }
@@ -112,7 +115,12 @@ describe('workrooms', () => {
     const { brand, podcaster, job, pkg } = await packagePair();
     const outsider = await seedUser({ type: 'PODCASTER' });
     const room = await openRoom(brand, pkg.id);
-    const withFile = await upload(brand.token, `/api/discussions/${room.id}/messages`, { content: 'The brief' }, { name: 'brief.pdf', type: 'application/pdf', body: '%PDF-1.4 brief' });
+    const withFile = await upload(
+      brand.token,
+      `/api/discussions/${room.id}/messages`,
+      { content: 'The brief' },
+      { name: 'brief.pdf', type: 'application/pdf', body: '%PDF-1.4 brief' },
+    );
     expect(withFile.status).toBe(201);
     const file = withFile.body.data.files[0];
     expect(file).toMatchObject({ mime: 'application/pdf', isAudio: false, original_name: 'brief.pdf' });
@@ -121,13 +129,22 @@ describe('workrooms', () => {
     // Attachments are served by the files endpoint; the workroom's view rule lets members (and nobody else) in.
     expect(file.url).toBe(`/api/file/${file.id}`);
     expect((await fetch(`${baseUrl}${file.url}`, { headers: { authorization: `Bearer ${outsider.token}` } })).status).toBe(403);
-    expect((await fetch(`${baseUrl}/api/discussions/${room.id}/files/${file.id}`, { headers: { authorization: `Bearer ${podcaster.token}` } })).status).toBe(404);
+    expect((await fetch(`${baseUrl}/api/discussions/${room.id}/files/${file.id}`, { headers: { authorization: `Bearer ${podcaster.token}` } })).status).toBe(
+      404,
+    );
 
     // Only the package's podcaster submits; only with the audio.
-    expect((await upload(outsider.token, `/api/podcaster/jobs/${job.id}/deliverables`, {}, { name: 'ad.mp3', type: 'audio/mpeg', body: 'ID3' })).status).toBe(404);
+    expect((await upload(outsider.token, `/api/podcaster/jobs/${job.id}/deliverables`, {}, { name: 'ad.mp3', type: 'audio/mpeg', body: 'ID3' })).status).toBe(
+      404,
+    );
     expect((await upload(brand.token, `/api/podcaster/jobs/${job.id}/deliverables`, {}, { name: 'ad.mp3', type: 'audio/mpeg', body: 'ID3' })).status).toBe(403);
     expect((await upload(podcaster.token, `/api/podcaster/jobs/${job.id}/deliverables`, { content: 'no file' })).status).toBe(422);
-    const submitted = await upload(podcaster.token, `/api/podcaster/jobs/${job.id}/deliverables`, { content: 'Ad for review' }, { name: 'ad.mp3', type: 'audio/mpeg', body: 'ID3' });
+    const submitted = await upload(
+      podcaster.token,
+      `/api/podcaster/jobs/${job.id}/deliverables`,
+      { content: 'Ad for review' },
+      { name: 'ad.mp3', type: 'audio/mpeg', body: 'ID3' },
+    );
     expect(submitted.status).toBe(201);
     expect(submitted.body.data).toMatchObject({ status: 'pending', package_job_id: job.id });
     expect(submitted.body.data.message).toMatchObject({ type: 'ad-review', deliverable_id: submitted.body.data.id });
@@ -162,7 +179,11 @@ describe('workrooms', () => {
     const { baseUrl } = await testServer();
     const form = new FormData();
     form.append('file', new Blob(['%PDF-1.4\n% rate card\n%%EOF\n'], { type: 'application/pdf' }), 'rate-card.pdf');
-    const uploaded = await fetch(`${baseUrl}/api/files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${brand.token}`, accept: 'application/json' } });
+    const uploaded = await fetch(`${baseUrl}/api/files`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${brand.token}`, accept: 'application/json' },
+    });
     expect(uploaded.status).toBe(201);
     const fileId = (await uploaded.json()).data.id as number;
     // Before it is attached, only its uploader sees it.
@@ -182,9 +203,14 @@ describe('workrooms', () => {
     expect((await fetch(`${baseUrl}/api/file/${fileId}`, { headers: { authorization: `Bearer ${outsider.token}` } })).status).toBe(403);
 
     // Someone else's file cannot be attached; an empty editor is no message; an edit is sanitised too.
-    expect((await call('POST', `/api/discussions/${room.id}/messages`, { token: podcaster.token, body: { content: 'mine', content_files_ids: [fileId] } })).status).toBe(422);
+    expect(
+      (await call('POST', `/api/discussions/${room.id}/messages`, { token: podcaster.token, body: { content: 'mine', content_files_ids: [fileId] } })).status,
+    ).toBe(422);
     expect((await call('POST', `/api/discussions/${room.id}/messages`, { token: podcaster.token, body: { content: '<p></p>' } })).status).toBe(422);
-    const edited = await call('PUT', `/api/messages/${sent.body.data.id}`, { token: brand.token, body: { content: '<p>Rate card <a href="javascript:alert(1)">here</a></p>' } });
+    const edited = await call('PUT', `/api/messages/${sent.body.data.id}`, {
+      token: brand.token,
+      body: { content: '<p>Rate card <a href="javascript:alert(1)">here</a></p>' },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.data.content).toBe('<p>Rate card <a target="_blank" rel="noopener noreferrer nofollow">here</a></p>');
   });
@@ -192,10 +218,14 @@ describe('workrooms', () => {
   it('mails an offline member unless they turned message mail off', async () => {
     const { brand, podcaster, pkg } = await packagePair();
     const db = await getDb();
-    await db.update(users).set({ last_seen_at: new Date(Date.now() - 3_600_000) }).where(eq(users.id, podcaster.id));
+    await db
+      .update(users)
+      .set({ last_seen_at: new Date(Date.now() - 3_600_000) })
+      .where(eq(users.id, podcaster.id));
     const room = await openRoom(brand, pkg.id);
     const { queueJobs } = await import('../../src/lib/server/db/schema');
-    const mailsTo = async () => (await db.select().from(queueJobs).where(eq(queueJobs.name, 'mail.send'))).filter((j) => (j.payload as { to: string }).to === podcaster.email);
+    const mailsTo = async () =>
+      (await db.select().from(queueJobs).where(eq(queueJobs.name, 'mail.send'))).filter((j) => (j.payload as { to: string }).to === podcaster.email);
     // Middleware marks a signed-in caller as seen: keep the podcaster away from the API here.
     await call('POST', `/api/discussions/${room.id}/messages`, { token: brand.token, body: { content: 'Are you around?' } });
     const first = await mailsTo();
@@ -205,9 +235,17 @@ describe('workrooms', () => {
     const settings = await call('PUT', '/api/notifications/settings', { token: podcaster.token, body: { mail_messages: false } });
     expect(settings.body.data).toMatchObject({ mail_messages: false, mail_proposals: true });
     expect((await call('PUT', '/api/notifications/settings', { token: podcaster.token, body: { mail_messages: 'no' } })).status).toBe(422);
-    await db.update(users).set({ last_seen_at: new Date(Date.now() - 3_600_000) }).where(eq(users.id, podcaster.id));
-    await call('POST', `/api/notifications/${(await call('GET', '/api/notifications', { token: podcaster.token })).body.data[0].id}/read`, { token: podcaster.token });
-    await db.update(users).set({ last_seen_at: new Date(Date.now() - 3_600_000) }).where(eq(users.id, podcaster.id));
+    await db
+      .update(users)
+      .set({ last_seen_at: new Date(Date.now() - 3_600_000) })
+      .where(eq(users.id, podcaster.id));
+    await call('POST', `/api/notifications/${(await call('GET', '/api/notifications', { token: podcaster.token })).body.data[0].id}/read`, {
+      token: podcaster.token,
+    });
+    await db
+      .update(users)
+      .set({ last_seen_at: new Date(Date.now() - 3_600_000) })
+      .where(eq(users.id, podcaster.id));
     await call('POST', `/api/discussions/${room.id}/messages`, { token: brand.token, body: { content: 'Ping again' } });
     expect(await mailsTo()).toHaveLength(1);
   });
@@ -234,7 +272,9 @@ describe('workrooms', () => {
     const { opportunities } = await import('../../src/lib/server/db/schema');
     const db = await getDb();
     const [opp] = await db.insert(opportunities).values({ podcast_id: podcast.id, campaign_id: campaign.id }).returning();
-    expect((await call('POST', `/api/sponsorships/${opp!.id}/discussions`, { token: podcaster.token, body: { content: 'A question first' } })).status).toBe(201);
+    expect((await call('POST', `/api/sponsorships/${opp!.id}/discussions`, { token: podcaster.token, body: { content: 'A question first' } })).status).toBe(
+      201,
+    );
     const got = await call('GET', `/api/sponsorships/${opp!.id}/discussions`, { token: brand.token });
     expect(got.body.data.discussion.type).toBe('sponsorship');
     expect(got.body.data.messages[0].content).toBe('A question first');

@@ -26,7 +26,10 @@ test('[BRANDS]: a brand adds a site, attributes a campaign to it, adds an event,
   await hydrated(page);
 
   // Campaigns tab: attribute one of the brand's campaigns.
-  await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: /Campaigns/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Site sections' })
+    .getByRole('link', { name: /Campaigns/ })
+    .click();
   await expect(page).toHaveURL(/\/edit\/campaigns$/);
   await hydrated(page);
   await page.getByRole('button', { name: 'Add campaign' }).click();
@@ -56,7 +59,10 @@ test('[BRANDS]: a brand adds a site, attributes a campaign to it, adds an event,
   await open(page, '/settings/attribution');
   await expect(page.locator(`[data-site="${domain}"] td[data-label="Campaigns"]`)).toHaveText('1');
   await page.locator(`[data-site="${domain}"]`).getByRole('link', { name: 'Edit' }).click();
-  await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: /Campaigns/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Site sections' })
+    .getByRole('link', { name: /Campaigns/ })
+    .click();
   await page.getByRole('table', { name: 'Attributed campaigns' }).getByRole('link', { name: label }).click();
   await expect(page).toHaveURL(/\/campaign\/\d+\/stats$/);
   await expect(page.getByRole('heading', { name: `${label}: stats` })).toBeVisible();

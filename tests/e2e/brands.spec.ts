@@ -131,14 +131,26 @@ test('[BRANDS]: a new brand creates a campaign, gets it approved, receives a pro
   await expect(page.getByText('No new proposals yet.', { exact: false })).toBeVisible();
   await expect(page.getByText(/Live: new proposals appear here/)).toBeVisible();
   const db = await getDb();
-  const [pod] = await db.select({ id: podcasts.id }).from(podcasts).innerJoin(users, eq(users.id, podcasts.user_id)).where(eq(users.email, 'podcaster@cuepoint.test'));
-  const [camp] = await db.select().from(campaigns).where(and(eq(campaigns.id, campaignId)));
+  const [pod] = await db
+    .select({ id: podcasts.id })
+    .from(podcasts)
+    .innerJoin(users, eq(users.id, podcasts.user_id))
+    .where(eq(users.email, 'podcaster@cuepoint.test'));
+  const [camp] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId)));
   expect(camp!.is_approved).toBe(true);
-  await seedProposal(campaignId, pod!.id, [
-    { fee: 40_000, description: 'Mid-roll read', type: 'host' },
-    { fee: 25_000, description: 'Show notes link', type: 'host' },
-    { fee: 15_000, description: 'Social post', type: 'host' },
-  ], { description: 'Our listeners run long trails every weekend; I would bring the bars on my next 30K and talk about it honestly.' });
+  await seedProposal(
+    campaignId,
+    pod!.id,
+    [
+      { fee: 40_000, description: 'Mid-roll read', type: 'host' },
+      { fee: 25_000, description: 'Show notes link', type: 'host' },
+      { fee: 15_000, description: 'Social post', type: 'host' },
+    ],
+    { description: 'Our listeners run long trails every weekend; I would bring the bars on my next 30K and talk about it honestly.' },
+  );
   const proposal = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Second Wind Running/ }) });
   await expect(proposal).toBeVisible({ timeout: 20_000 });
   await expect(proposal.getByText('$800')).toBeVisible();
@@ -146,7 +158,10 @@ test('[BRANDS]: a new brand creates a campaign, gets it approved, receives a pro
   // Star, rate, decline one item, message the podcaster.
   await proposal.getByRole('button', { name: 'Star Second Wind Running' }).click();
   await expect(proposal.getByRole('button', { name: 'Unstar Second Wind Running' })).toHaveAttribute('aria-pressed', 'true');
-  await proposal.getByRole('group', { name: /Responsiveness/ }).getByRole('radio', { name: /^4/ }).check({ force: true });
+  await proposal
+    .getByRole('group', { name: /Responsiveness/ })
+    .getByRole('radio', { name: /^4/ })
+    .check({ force: true });
   await expect(page.getByText(/Responsiveness rated \d of 5/)).toBeVisible();
   await proposal.getByRole('button', { name: 'Decline Host-Read: Social post (Second Wind Running)' }).click();
   await page.getByRole('dialog', { name: 'Decline this item?' }).getByRole('button', { name: 'Decline' }).click();

@@ -33,7 +33,11 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
 /** Closes the startup popup when it shows. */
 export async function dismissStartupPopup(page: Page) {
   const dialog = page.getByRole('dialog');
-  if (await dialog.isVisible().catch(() => false)) await dialog.getByRole('button', { name: /close|got it/i }).first().click();
+  if (await dialog.isVisible().catch(() => false))
+    await dialog
+      .getByRole('button', { name: /close|got it/i })
+      .first()
+      .click();
 }
 
 /** Reads the code from the verification mail and enters it. */

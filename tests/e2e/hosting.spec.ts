@@ -191,7 +191,11 @@ async function platformsAndEpisodeEdit(page: Page, feedUrl: string) {
   await expect(apple.getByRole('link', { name: 'View your listing' })).toBeVisible();
 
   await open(page, '/hosting/episodes');
-  await page.getByRole('table', { name: 'Episodes' }).getByRole('link', { name: /^Edit / }).first().click();
+  await page
+    .getByRole('table', { name: 'Episodes' })
+    .getByRole('link', { name: /^Edit / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/hosting\/episode\/[\w-]+\/edit$/);
   await hydrated(page);
   const form = page.getByRole('form', { name: 'Edit episode' });

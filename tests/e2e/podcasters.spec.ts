@@ -120,11 +120,17 @@ test('[PODCASTERS]: a new podcaster adds a feed, sets a schedule, proposes to a 
   const sponsorshipDates = page.getByRole('group', { name: /Sponsorship dates/ });
   for (const date of unavailableDates) await expect(sponsorshipDates.getByLabel(`Sponsorship on ${date}`)).toHaveCount(0);
   await sponsorshipDates.getByRole('checkbox').first().check();
-  await page.getByRole('group', { name: /Host-Read dates/ }).getByRole('checkbox').nth(1).check();
+  await page
+    .getByRole('group', { name: /Host-Read dates/ })
+    .getByRole('checkbox')
+    .nth(1)
+    .check();
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // Step 3: the pitch; step 4: review and send
-  await page.getByRole('textbox', { name: 'Pitch' }).fill('We taste a new coffee on air every week.\n\nEmber would open our autumn episodes, with the WIND15 code read twice.');
+  await page
+    .getByRole('textbox', { name: 'Pitch' })
+    .fill('We taste a new coffee on air every week.\n\nEmber would open our autumn episodes, with the WIND15 code read twice.');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByTestId('proposal-total')).toHaveText('$650');
   await page.getByRole('button', { name: 'Send proposal' }).click();

@@ -14,7 +14,12 @@ async function closePopup(page: Page) {
 
 async function logoutFromMenu(page: Page) {
   await page.getByRole('button', { name: /Account menu for/ }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).or(page.getByRole('link', { name: 'Logout' })).or(page.getByRole('button', { name: 'Logout' })).first().click();
+  await page
+    .getByRole('menuitem', { name: 'Logout' })
+    .or(page.getByRole('link', { name: 'Logout' }))
+    .or(page.getByRole('button', { name: 'Logout' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/login$/);
 }
 
@@ -23,10 +28,12 @@ test('[SHELL]: a brand sees the brand menu, the stats links and the startup popu
   await expect(page).toHaveURL(/\/campaigns$/);
   await closePopup(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const label of ['Campaigns', 'Workrooms', 'Completed Ads', 'Pending Hires', 'Settings']) await expect(nav.getByRole('link', { name: label })).toBeVisible();
+  for (const label of ['Campaigns', 'Workrooms', 'Completed Ads', 'Pending Hires', 'Settings'])
+    await expect(nav.getByRole('link', { name: label })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Campaigns' })).toHaveAttribute('aria-current', 'page');
   const stats = page.getByRole('navigation', { name: 'Campaign activity' });
-  for (const label of ['Ad Proposals', 'Pending Reviews', 'In Progress', 'Completed']) await expect(stats.getByRole('link', { name: new RegExp(label) })).toBeVisible();
+  for (const label of ['Ad Proposals', 'Pending Reviews', 'In Progress', 'Completed'])
+    await expect(stats.getByRole('link', { name: new RegExp(label) })).toBeVisible();
   await expect(page.getByPlaceholder('Search for sponsorship')).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('dialog', { name: 'We are now Cuepoint' })).toHaveCount(0);
@@ -42,7 +49,8 @@ test('[SHELL]: a podcaster without hosting sees Apply For Hosting and the sponso
   await expect(nav.getByRole('button', { name: 'Hosting' })).toHaveAttribute('aria-expanded', 'true');
   await expect(nav.getByRole('link', { name: 'Apply For Hosting' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Episodes' })).toHaveCount(0);
-  for (const label of ['Sponsorship', 'Workrooms', 'Completed Ads', 'Earnings']) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+  for (const label of ['Sponsorship', 'Workrooms', 'Completed Ads', 'Earnings'])
+    await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
   const search = page.getByPlaceholder('Search for sponsorship');
   await search.fill('coffee');
   await expect(page).toHaveURL(/\/sponsorships\?search=coffee$/);

@@ -10,14 +10,24 @@ const expectedRealtimePort = () => (test.info().project.name === 'external-realt
 async function signedInContext(browser: Browser, baseURL: string, email: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL });
   const res = await context.request.post('/oauth/token', {
-    data: { grant_type: 'password', client_id: 'cuepoint-web', client_secret: 'cuepoint-web-client-secret', username: email, password: DEMO_PASSWORD, scope: '' },
+    data: {
+      grant_type: 'password',
+      client_id: 'cuepoint-web',
+      client_secret: 'cuepoint-web-client-secret',
+      username: email,
+      password: DEMO_PASSWORD,
+      scope: '',
+    },
   });
   expect(res.ok()).toBe(true);
   const t = (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };
   const url = new URL(baseURL);
   const cookie = (name: string, value: string) => ({ name, value, domain: url.hostname, path: '/' });
   await context.addCookies([
-    cookie('access_token', t.access_token), cookie('refresh_token', t.refresh_token), cookie('token_expires_at', String(Date.now() + t.expires_in * 1000)), cookie('startup_popup', '1'),
+    cookie('access_token', t.access_token),
+    cookie('refresh_token', t.refresh_token),
+    cookie('token_expires_at', String(Date.now() + t.expires_in * 1000)),
+    cookie('startup_popup', '1'),
   ]);
   return context;
 }
@@ -130,7 +140,10 @@ test('[WORKROOMS]: the Workrooms badge and the bell update live, and a bell clic
   // The brand writes in the Cold Brew sponsorship workroom.
   await brand.goto('/workrooms');
   await hydrated(brand);
-  await brand.getByRole('link', { name: /Cold Brew Kit Spring Push/ }).and(brand.locator('[href^="/workrooms/sponsorship/"]')).click();
+  await brand
+    .getByRole('link', { name: /Cold Brew Kit Spring Push/ })
+    .and(brand.locator('[href^="/workrooms/sponsorship/"]'))
+    .click();
   await hydrated(brand);
   await brand.getByRole('textbox', { name: 'Message' }).fill('Race week it is. Sending a kit to your studio.');
   await brand.getByRole('button', { name: 'Send' }).click();
@@ -161,13 +174,20 @@ test('[WORKROOMS]: the podcaster submits an ad through the uploader and the bran
 
   // The brand hires the podcaster's pending Cold Brew proposal (the hiring screen has its own test).
   const list = await brandContext.request.get('/api/v0/packages', { headers: await bearer(brandContext) });
-  const packages = (await list.json()).data as { id: number; status: string; podcast: { title: string }; workroom_link: string; jobs: { id: number; status: string; is_declined: boolean }[] }[];
+  const packages = (await list.json()).data as {
+    id: number;
+    status: string;
+    podcast: { title: string };
+    workroom_link: string;
+    jobs: { id: number; status: string; is_declined: boolean }[];
+  }[];
   const pkg = packages.find((p) => p.status === 'pending' && p.podcast.title === 'Second Wind Running')!;
   expect(pkg).toBeTruthy();
   const jobIds = pkg.jobs.filter((j) => j.status === 'pending' && !j.is_declined).map((j) => j.id);
   expect((await brandContext.request.post('/api/brand/hirings', { headers: await bearer(brandContext), data: { job_ids: jobIds } })).ok()).toBe(true);
 
-  const room = (await (await brandContext.request.get(`/api/packages/${pkg.id}/discussion`, { headers: await bearer(brandContext) })).json()).data.discussion as { link: string };
+  const room = (await (await brandContext.request.get(`/api/packages/${pkg.id}/discussion`, { headers: await bearer(brandContext) })).json()).data
+    .discussion as { link: string };
 
   const brand = await brandContext.newPage();
   const pod = await podContext.newPage();

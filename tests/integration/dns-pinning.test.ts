@@ -59,11 +59,15 @@ describe('DNS is resolved once and the connection pinned', () => {
 
   it('refuses a name that resolves to an IPv4-mapped IPv6 loopback', async () => {
     answers.set('mapped.rebind.test', [{ address: '::ffff:127.0.0.1', family: 6 }]);
-    await expect(guardedFetch(`http://mapped.rebind.test:${server.port}/feed.xml`)).rejects.toThrow('That address points to a private network and cannot be fetched.');
+    await expect(guardedFetch(`http://mapped.rebind.test:${server.port}/feed.xml`)).rejects.toThrow(
+      'That address points to a private network and cannot be fetched.',
+    );
   });
 
   it('refuses a name that resolves to the IPv6 metadata address', async () => {
     answers.set('meta.rebind.test', [{ address: 'fd00:ec2::254', family: 6 }]);
-    await expect(guardedFetch('http://meta.rebind.test/latest/meta-data/')).rejects.toThrow('That address points to a cloud metadata service and cannot be fetched.');
+    await expect(guardedFetch('http://meta.rebind.test/latest/meta-data/')).rejects.toThrow(
+      'That address points to a cloud metadata service and cannot be fetched.',
+    );
   });
 });

@@ -11,12 +11,7 @@ import { workReady } from '../../src/lib/server/jobs/queue';
 import '../../src/lib/server/mail/send-mail';
 import { HttpError } from '../../src/lib/server/http';
 import { signPayload } from '../../src/lib/server/crypto';
-import {
-  confirmPodcastVerification,
-  NO_EMAIL_MESSAGE,
-  podcastVerificationState,
-  requestPodcastVerification,
-} from '../../src/lib/server/podcasts/verification';
+import { confirmPodcastVerification, NO_EMAIL_MESSAGE, podcastVerificationState, requestPodcastVerification } from '../../src/lib/server/podcasts/verification';
 import { checkRedirecting } from '../../src/lib/server/hosting/check-redirecting';
 import * as verificationRoute from '../../src/pages/api/podcasts/[id]/verification';
 import * as verifyRoute from '../../src/pages/api/podcast/[id]/verify';
@@ -59,7 +54,11 @@ beforeAll(async () => {
   });
   server.route(
     '/old-new-feed-url',
-    serveXml(fixtureFeed('simplecast.xml').toString('utf8').replace('https://feeds.simplecast.com/Xy12AbCd</itunes:new-feed-url>', `${HOSTED_FEED}</itunes:new-feed-url>`)),
+    serveXml(
+      fixtureFeed('simplecast.xml')
+        .toString('utf8')
+        .replace('https://feeds.simplecast.com/Xy12AbCd</itunes:new-feed-url>', `${HOSTED_FEED}</itunes:new-feed-url>`),
+    ),
   );
   await migrate();
 });
@@ -132,9 +131,15 @@ describe('requestPodcastVerification', () => {
   it('answers a 422 on url for an answer that is not a feed, or an HTTP error', async () => {
     const user = await seedUser();
     const html = await seedPodcast(user.id, server.url('/not-a-feed'));
-    await expect(requestPodcastVerification(user, html.id)).rejects.toMatchObject({ status: 422, errors: { url: ['The address does not answer with an RSS feed.'] } });
+    await expect(requestPodcastVerification(user, html.id)).rejects.toMatchObject({
+      status: 422,
+      errors: { url: ['The address does not answer with an RSS feed.'] },
+    });
     const gone = await seedPodcast(user.id, server.url('/gone'));
-    await expect(requestPodcastVerification(user, gone.id)).rejects.toMatchObject({ status: 422, errors: { url: ['The feed answered with HTTP status 410.'] } });
+    await expect(requestPodcastVerification(user, gone.id)).rejects.toMatchObject({
+      status: 422,
+      errors: { url: ['The feed answered with HTTP status 410.'] },
+    });
   });
 
   it('throttles a second request within 5 s with a 429 and Retry-After', async () => {
@@ -174,7 +179,10 @@ describe('requestPodcastVerification', () => {
       errors: { url: ['That address points to a private network and cannot be fetched.'] },
     });
     const metadata = await seedPodcast(user.id, 'http://169.254.169.254/latest/meta-data/');
-    await expect(requestPodcastVerification(user, metadata.id)).rejects.toMatchObject({ status: 422, message: 'That address points to a cloud metadata service and cannot be fetched.' });
+    await expect(requestPodcastVerification(user, metadata.id)).rejects.toMatchObject({
+      status: 422,
+      message: 'That address points to a cloud metadata service and cannot be fetched.',
+    });
   });
 
   it('refuses a podcast that is already verified', async () => {
@@ -283,7 +291,14 @@ describe('verification endpoints', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { message: string; data: Record<string, unknown> };
     expect(body.message).toBe('New verification email was sent to your inbox.');
-    expect(body.data).toMatchObject({ id: podcast.id, hash_id: podcast.hash_id, title: 'Side Quest Founders', email: 'priya@sidequestfounders.fm', verified_at: null, hosted: null });
+    expect(body.data).toMatchObject({
+      id: podcast.id,
+      hash_id: podcast.hash_id,
+      title: 'Side Quest Founders',
+      email: 'priya@sidequestfounders.fm',
+      verified_at: null,
+      hosted: null,
+    });
   });
 });
 
@@ -333,7 +348,10 @@ describe('checkRedirecting', () => {
     const db = await getDb();
     await db.execute(`delete from rate_limits where key = 'check-redirecting:${hosted.id}'`);
     expect((await checkRedirecting(user, hosted.id)).original_url_failed_requests).toBe(2);
-    const [row] = await db.select().from(hostedPodcasts).where(and(eq(hostedPodcasts.id, hosted.id)));
+    const [row] = await db
+      .select()
+      .from(hostedPodcasts)
+      .where(and(eq(hostedPodcasts.id, hosted.id)));
     expect(row!.original_url_failed_requests).toBe(2);
     expect(row!.redirecting_at).toBeNull();
   });
@@ -347,7 +365,10 @@ describe('checkRedirecting', () => {
 
   it('answers 422 without an original feed, 404 to another user', async () => {
     const { user, hosted } = await hostedWith(null);
-    await expect(checkRedirecting(user, hosted.id)).rejects.toMatchObject({ status: 422, errors: { original_url: ['This podcast has no original feed to redirect from.'] } });
+    await expect(checkRedirecting(user, hosted.id)).rejects.toMatchObject({
+      status: 422,
+      errors: { original_url: ['This podcast has no original feed to redirect from.'] },
+    });
     const other = await seedUser();
     await expect(checkRedirecting(other, hosted.id)).rejects.toMatchObject({ status: 404 });
   });
@@ -357,7 +378,14 @@ describe('checkRedirecting', () => {
     const response = await callEndpoint(checkRedirectingRoute.GET, { locals: { user }, params: { id: String(hosted.id) } });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: Record<string, unknown> };
-    expect(body.data).toMatchObject({ id: hosted.id, podcast_id: podcast.id, url: HOSTED_FEED, original_url: server.url('/old-301'), redirecting_url: HOSTED_FEED, original_url_failed_requests: 0 });
+    expect(body.data).toMatchObject({
+      id: hosted.id,
+      podcast_id: podcast.id,
+      url: HOSTED_FEED,
+      original_url: server.url('/old-301'),
+      redirecting_url: HOSTED_FEED,
+      original_url_failed_requests: 0,
+    });
     const brand = await seedUser('BRAND');
     expect((await callEndpoint(checkRedirectingRoute.GET, { locals: { user: brand }, params: { id: String(hosted.id) } })).status).toBe(403);
   });

@@ -20,7 +20,10 @@ beforeAll(async () => {
     req.on('end', () => {
       const code = new URLSearchParams(body).get('code');
       res.setHeader('content-type', 'application/json');
-      if (req.url === '/oauth/token') return res.end(JSON.stringify(code === 'good' ? { stripe_user_id: 'acct_1Test' } : { error: 'invalid_grant', error_description: 'Authorization code expired.' }));
+      if (req.url === '/oauth/token')
+        return res.end(
+          JSON.stringify(code === 'good' ? { stripe_user_id: 'acct_1Test' } : { error: 'invalid_grant', error_description: 'Authorization code expired.' }),
+        );
       if (req.url === '/v1/oauth2/token') return res.end(JSON.stringify({ access_token: 'pp-token' }));
       if (req.url?.startsWith('/v1/identity/oauth2/userinfo')) return res.end(JSON.stringify({ payer_id: 'PAYER42' }));
       res.statusCode = 404;

@@ -11,7 +11,14 @@ const seen: { path: string; headers: Record<string, string | string[] | undefine
 const itunesResults = {
   resultCount: 3,
   results: [
-    { collectionId: 1001, collectionName: 'Ridge Runners Radio', feedUrl: 'https://feeds.example.com/ridge-runners.rss', artistName: 'Maya Ortiz', primaryGenreName: 'Running', artworkUrl600: 'https://img.example.com/ridge.jpg' },
+    {
+      collectionId: 1001,
+      collectionName: 'Ridge Runners Radio',
+      feedUrl: 'https://feeds.example.com/ridge-runners.rss',
+      artistName: 'Maya Ortiz',
+      primaryGenreName: 'Running',
+      artworkUrl600: 'https://img.example.com/ridge.jpg',
+    },
     // Already in Cuepoint's catalogue: shown once, from the catalogue.
     { collectionId: 1002, collectionName: 'Second Wind Running', feedUrl: 'https://feeds.example.com/second-wind.rss', artistName: 'Sam Lee' },
     // No feed address: cannot be added, left out.
@@ -33,8 +40,29 @@ beforeAll(async () => {
   };
   server.route('/itunes/search', json(itunesResults));
   server.route('/itunes/lookup', json({ resultCount: 1, results: [itunesResults.results[0]] }));
-  server.route('/pi/api/1.0/search/byterm', json({ status: 'true', feeds: [{ id: 75075, title: 'Ridge Runners Radio', url: 'https://feeds.example.com/ridge-runners.rss' }, { id: 920, title: 'Trail Talk Tuesdays', url: 'https://feeds.example.com/trail-talk.rss', description: '<p>Weekly <b>trail</b> running talk.</p>', artwork: 'https://img.example.com/trail.png' }] }));
-  server.route('/pi/api/1.0/podcasts/byfeedid', json({ status: 'true', feed: { id: 920, title: 'Trail Talk Tuesdays', url: 'https://feeds.example.com/trail-talk.rss', description: 'Weekly trail running talk.' } }));
+  server.route(
+    '/pi/api/1.0/search/byterm',
+    json({
+      status: 'true',
+      feeds: [
+        { id: 75075, title: 'Ridge Runners Radio', url: 'https://feeds.example.com/ridge-runners.rss' },
+        {
+          id: 920,
+          title: 'Trail Talk Tuesdays',
+          url: 'https://feeds.example.com/trail-talk.rss',
+          description: '<p>Weekly <b>trail</b> running talk.</p>',
+          artwork: 'https://img.example.com/trail.png',
+        },
+      ],
+    }),
+  );
+  server.route(
+    '/pi/api/1.0/podcasts/byfeedid',
+    json({
+      status: 'true',
+      feed: { id: 920, title: 'Trail Talk Tuesdays', url: 'https://feeds.example.com/trail-talk.rss', description: 'Weekly trail running talk.' },
+    }),
+  );
   const { migrate } = await import('../../src/lib/server/db/migrate');
   await migrate();
   const owner = await seedUser('PODCASTER');
@@ -56,7 +84,13 @@ describe('[PODCASTERS] search over the iTunes Search API and Podcast Index', () 
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as { data: { id: string; title: string; url: string; about: string; avatar_url: string | null }[] };
     expect(data.map((r) => r.title)).toEqual(['Second Wind Running', 'Ridge Runners Radio', 'Trail Talk Tuesdays']);
-    expect(data[1]).toEqual({ id: 'itunes-1001', title: 'Ridge Runners Radio', url: 'https://feeds.example.com/ridge-runners.rss', about: 'By Maya Ortiz · Running', avatar_url: 'https://img.example.com/ridge.jpg' });
+    expect(data[1]).toEqual({
+      id: 'itunes-1001',
+      title: 'Ridge Runners Radio',
+      url: 'https://feeds.example.com/ridge-runners.rss',
+      about: 'By Maya Ortiz · Running',
+      avatar_url: 'https://img.example.com/ridge.jpg',
+    });
     expect(data[2]).toMatchObject({ id: 'pi-920', about: 'Weekly trail running talk.', avatar_url: 'https://img.example.com/trail.png' });
     const itunesCall = seen.find((s) => s.path.startsWith('/itunes/search'))!;
     expect(new URL(itunesCall.path, 'http://x').searchParams.get('term')).toBe('running');

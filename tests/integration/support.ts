@@ -24,10 +24,12 @@ export function fixtureFeed(name: string): Buffer {
 }
 
 /** Serves a body as an RSS feed. */
-export const serveXml = (body: Buffer | string): Handler => (_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
-  res.end(body);
-};
+export const serveXml =
+  (body: Buffer | string): Handler =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
+    res.end(body);
+  };
 
 /** Starts a server on 127.0.0.1 with routes added later; unknown paths answer 404. */
 export async function startFeedServer(): Promise<FeedServer> {
@@ -82,7 +84,14 @@ export async function seedUser(type: 'BRAND' | 'PODCASTER' | 'ADMIN' = 'PODCASTE
   const n = ++seq;
   const [row] = await db
     .insert(users)
-    .values({ encrypted_id: `enc-${n}-${Date.now()}`, email: `user${n}-${Date.now()}@example.test`, first_name: 'Test', last_name: `User ${n}`, type, password_hash: 'x' })
+    .values({
+      encrypted_id: `enc-${n}-${Date.now()}`,
+      email: `user${n}-${Date.now()}@example.test`,
+      first_name: 'Test',
+      last_name: `User ${n}`,
+      type,
+      password_hash: 'x',
+    })
     .returning();
   return (await loadSessionUser(row!.id))!;
 }
@@ -93,7 +102,17 @@ export async function seedPodcast(userId: number, url: string, values: { title?:
   const { podcasts } = await import('../../src/lib/server/db/schema');
   const db = await getDb();
   const n = ++seq;
-  const [row] = await db.insert(podcasts).values({ hash_id: `pod${n}x${Date.now()}`, user_id: userId, url, title: values.title ?? `Podcast ${n}`, email: values.email ?? null, verified_at: values.verified_at ?? null }).returning();
+  const [row] = await db
+    .insert(podcasts)
+    .values({
+      hash_id: `pod${n}x${Date.now()}`,
+      user_id: userId,
+      url,
+      title: values.title ?? `Podcast ${n}`,
+      email: values.email ?? null,
+      verified_at: values.verified_at ?? null,
+    })
+    .returning();
   return row!;
 }
 
@@ -102,7 +121,10 @@ export async function seedHosted(podcastId: number, values: { url: string; origi
   const { getDb } = await import('../../src/lib/server/db/client');
   const { hostedPodcasts } = await import('../../src/lib/server/db/schema');
   const db = await getDb();
-  const [row] = await db.insert(hostedPodcasts).values({ podcast_id: podcastId, migration_status: 'completed', ...values }).returning();
+  const [row] = await db
+    .insert(hostedPodcasts)
+    .values({ podcast_id: podcastId, migration_status: 'completed', ...values })
+    .returning();
   return row!;
 }
 

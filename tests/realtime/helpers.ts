@@ -34,9 +34,7 @@ export async function startServer(overrides: Partial<RealtimeServerOptions> = {}
         const socketId = form.get('socket_id') ?? '';
         const userId = String(req.headers['x-user-id'] ?? 'anonymous');
         const secret = req.headers['x-forge'] === '1' ? 'not-the-secret' : APP.secret;
-        const channelData = channel.startsWith('presence-')
-          ? { user_id: userId, user_info: { name: `User ${userId}` } }
-          : undefined;
+        const channelData = channel.startsWith('presence-') ? { user_id: userId, user_info: { name: `User ${userId}` } } : undefined;
         const body = JSON.stringify(authorizeChannel({ secret, key: APP.key, socketId, channel, channelData }));
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(body);

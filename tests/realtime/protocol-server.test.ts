@@ -2,18 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type Pusher from 'pusher-js';
 import type { PresenceChannel } from 'pusher-js';
 import { authorizeChannel, signApiRequest } from '~/lib/server/realtime/signatures.ts';
-import {
-  APP,
-  RawClient,
-  connected,
-  nextEvent,
-  pusherClient,
-  rawUrl,
-  roundTrip,
-  startServer,
-  subscribed,
-  type TestServer,
-} from './helpers.ts';
+import { APP, RawClient, connected, nextEvent, pusherClient, rawUrl, roundTrip, startServer, subscribed, type TestServer } from './helpers.ts';
 
 let server: TestServer;
 const open: Array<Pusher | RawClient> = [];

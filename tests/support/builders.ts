@@ -33,7 +33,9 @@ export interface UserOptions {
 /** Signs in with the password grant and answers the tokens. */
 export async function signIn(email: string, password = PASSWORD): Promise<{ token: string; refresh: string; cookie: string }> {
   await testServer();
-  const res = await call('POST', '/oauth/token', { body: { grant_type: 'password', client_id: 'cuepoint-web', client_secret: 'cuepoint-web-client-secret', username: email, password, scope: '' } });
+  const res = await call('POST', '/oauth/token', {
+    body: { grant_type: 'password', client_id: 'cuepoint-web', client_secret: 'cuepoint-web-client-secret', username: email, password, scope: '' },
+  });
   if (res.status !== 200) throw new Error(`sign-in failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   const { access_token, refresh_token, expires_in } = res.body;
   const cookie = `access_token=${access_token}; refresh_token=${refresh_token}; token_expires_at=${Date.now() + expires_in * 1000}`;
@@ -51,8 +53,14 @@ export async function seedUser(options: UserOptions = {}): Promise<SeededUser> {
   const [user] = await db
     .insert(users)
     .values({
-      encrypted_id: randomToken(18), email, first_name: options.name ?? `Test${n}`, last_name: type === 'BRAND' ? 'Brand' : 'Podcaster', type,
-      password_hash: await passwordHash, email_verified_at: options.verified === false ? null : new Date(), is_editor: type === 'ADMIN',
+      encrypted_id: randomToken(18),
+      email,
+      first_name: options.name ?? `Test${n}`,
+      last_name: type === 'BRAND' ? 'Brand' : 'Podcaster',
+      type,
+      password_hash: await passwordHash,
+      email_verified_at: options.verified === false ? null : new Date(),
+      is_editor: type === 'ADMIN',
     })
     .returning();
   if (type === 'BRAND') await db.insert(brands).values({ user_id: user!.id, name: `Brand ${n}` });
@@ -70,8 +78,12 @@ export async function seedPodcast(userId: number, options: { hosted?: boolean; t
   const [podcast] = await db
     .insert(podcasts)
     .values({
-      hash_id: randomToken(8), user_id: userId, title: options.title ?? 'Test Show', url: options.url ?? 'https://feeds.example.com/test.rss',
-      category_id: category?.id ?? null, verified_at: options.verified === false ? null : new Date(),
+      hash_id: randomToken(8),
+      user_id: userId,
+      title: options.title ?? 'Test Show',
+      url: options.url ?? 'https://feeds.example.com/test.rss',
+      category_id: category?.id ?? null,
+      verified_at: options.verified === false ? null : new Date(),
     })
     .returning();
   const hosted = options.hosted ? (await db.insert(hostedPodcasts).values({ podcast_id: podcast!.id, original_url: podcast!.url }).returning())[0] : null;

@@ -34,7 +34,12 @@ export function mailTo(dataDir: string, address: string): StoredMail[] {
 }
 
 /** Waits for the next message to the address (the queue sends mail in the background). */
-export async function waitForMail(dataDir: string, address: string, predicate: (m: StoredMail) => boolean = () => true, timeoutMs = 10_000): Promise<StoredMail> {
+export async function waitForMail(
+  dataDir: string,
+  address: string,
+  predicate: (m: StoredMail) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<StoredMail> {
   const started = Date.now();
   for (;;) {
     const found = mailTo(dataDir, address).filter(predicate).at(-1);

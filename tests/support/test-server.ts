@@ -61,7 +61,9 @@ async function start(): Promise<TestServer> {
   } else {
     delete process.env.DATABASE_URL;
   }
-  const { createCuepointServer } = (await import('../../server/create-server.mjs')) as { createCuepointServer: (o: { seed: boolean }) => Promise<{ server: import('node:http').Server; runtime: { shutdown(): Promise<void> } }> };
+  const { createCuepointServer } = (await import('../../server/create-server.mjs')) as {
+    createCuepointServer: (o: { seed: boolean }) => Promise<{ server: import('node:http').Server; runtime: { shutdown(): Promise<void> } }>;
+  };
   const { server, runtime } = await createCuepointServer({ seed: false });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {

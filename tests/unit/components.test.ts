@@ -34,8 +34,15 @@ describe('inputs render labelled, with the first server error under the field (c
   });
   it('CategorySelect', () => {
     const html = render(CategorySelect, {
-      label: 'Category', name: 'category_id', value: 2, onChange: noop, errors,
-      categories: [{ id: 1, title: 'Arts' }, { id: 2, title: 'Business' }],
+      label: 'Category',
+      name: 'category_id',
+      value: 2,
+      onChange: noop,
+      errors,
+      categories: [
+        { id: 1, title: 'Arts' },
+        { id: 2, title: 'Business' },
+      ],
     });
     expect(html).toContain('<option value="">Select a category</option>');
     expect(html).toMatch(/<option value="2" selected="">Business<\/option>/);
@@ -96,7 +103,11 @@ describe('DatePicker (core §5, §9)', async () => {
   const { DatePicker } = await import('~/components/DatePicker');
   it('renders a labelled toggle with the month/day/year value and the first error', () => {
     const html = render(DatePicker, {
-      label: 'Delivery date', name: 'delivery_date', value: '2024-03-05', onChange: noop, id: 'dd',
+      label: 'Delivery date',
+      name: 'delivery_date',
+      value: '2024-03-05',
+      onChange: noop,
+      id: 'dd',
       errors: { delivery_date: ['Pick a later date.', 'x'] },
     });
     expect(html).toContain('<label class="cp-field__label" id="dd-label" for="dd-toggle">Delivery date</label>');
@@ -107,8 +118,15 @@ describe('DatePicker (core §5, §9)', async () => {
   });
   it('inline calendar starts weeks on Sunday and disables days outside min/max', () => {
     const html = render(DatePicker, {
-      label: 'Slots', name: 'dates', multiple: true, value: ['2024-03-05', '2024-03-06'], limit: 2,
-      onChange: noop, inline: true, min: '2024-03-04', max: '2024-03-20',
+      label: 'Slots',
+      name: 'dates',
+      multiple: true,
+      value: ['2024-03-05', '2024-03-06'],
+      limit: 2,
+      onChange: noop,
+      inline: true,
+      min: '2024-03-04',
+      max: '2024-03-20',
     });
     expect(html.indexOf('abbr="Sunday"')).toBeLessThan(html.indexOf('abbr="Monday"'));
     expect(html).toContain('March 2024');

@@ -49,11 +49,53 @@ describe('server field errors: first message per field (core ยง8)', () => {
 
 describe('icons', () => {
   const needed = [
-    'menu', 'close', 'bell', 'search', 'chevron-down', 'chevron-up', 'chevron-left', 'chevron-right', 'user',
-    'settings', 'logout', 'help', 'chat', 'campaigns', 'workrooms', 'check-circle', 'completed-ads', 'hires',
-    'dashboard', 'episodes', 'platforms', 'feed', 'reports', 'apply', 'mic', 'podcast', 'star', 'star-filled',
-    'upload', 'file', 'play', 'pause', 'copy', 'external-link', 'info', 'warning', 'error', 'plus', 'trash',
-    'edit', 'calendar', 'lock', 'mail', 'dollar', 'hosted', 'eye', 'eye-off',
+    'menu',
+    'close',
+    'bell',
+    'search',
+    'chevron-down',
+    'chevron-up',
+    'chevron-left',
+    'chevron-right',
+    'user',
+    'settings',
+    'logout',
+    'help',
+    'chat',
+    'campaigns',
+    'workrooms',
+    'check-circle',
+    'completed-ads',
+    'hires',
+    'dashboard',
+    'episodes',
+    'platforms',
+    'feed',
+    'reports',
+    'apply',
+    'mic',
+    'podcast',
+    'star',
+    'star-filled',
+    'upload',
+    'file',
+    'play',
+    'pause',
+    'copy',
+    'external-link',
+    'info',
+    'warning',
+    'error',
+    'plus',
+    'trash',
+    'edit',
+    'calendar',
+    'lock',
+    'mail',
+    'dollar',
+    'hosted',
+    'eye',
+    'eye-off',
   ];
   it('registers every icon the app needs', () => {
     for (const n of needed) expect(isIconName(n), n).toBe(true);
@@ -92,9 +134,7 @@ describe('dialog widths 600 default, 620 confirmation, 700 startup popup (core ย
     expect(html).toContain('--cp-dialog-width:620px');
   });
   it('startup popup passes 700', () => {
-    const html = renderToStaticMarkup(
-      createElement(Dialog, { open: false, onClose: noop, title: 'T', width: DIALOG_WIDTH_STARTUP_POPUP }),
-    );
+    const html = renderToStaticMarkup(createElement(Dialog, { open: false, onClose: noop, title: 'T', width: DIALOG_WIDTH_STARTUP_POPUP }));
     expect(html).toContain('--cp-dialog-width:700px');
   });
 });

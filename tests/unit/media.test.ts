@@ -14,7 +14,14 @@ import {
 } from '~/lib/rules/uploads';
 import { AUDIO_CANNOT_PLAY, AUDIO_CONVERTING, AUDIO_FILE_CORRUPT, audioErrorMessage, formatPlayerTime, previewKind } from '~/lib/rules/media';
 import { counterText, editorFeatures, isInlineImage, isOverLimit, isUploadableAttachment, uploadedFileId } from '~/lib/rules/editor';
-import { UPLOAD_CHUNK_RETRIES, UPLOAD_CHUNK_SIZE_BYTES, UPLOAD_COMPLETION_POLL_MS, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, UPLOAD_TIMEOUT_MS } from '~/lib/constants';
+import {
+  UPLOAD_CHUNK_RETRIES,
+  UPLOAD_CHUNK_SIZE_BYTES,
+  UPLOAD_COMPLETION_POLL_MS,
+  UPLOAD_MAX_FILE_BYTES,
+  UPLOAD_MAX_FILES,
+  UPLOAD_TIMEOUT_MS,
+} from '~/lib/constants';
 import { fitPeaks } from '~/lib/server/files/process-audio';
 import { parseRange } from '~/lib/server/files/file-response';
 import { sanitizeHtml } from '~/lib/server/content/sanitize-html';
@@ -163,7 +170,17 @@ describe('rich-text editor (core §5)', () => {
     expect(isInlineImage('application/pdf')).toBe(false);
   });
   it('keeps only underline and simple blocks in the feed description; drops strike, code and file tools elsewhere, adds underline and optional Attach', () => {
-    expect(editorFeatures('feed-description')).toMatchObject({ underline: true, bold: false, italic: false, heading: false, blockquote: false, nesting: false, strike: false, code: false, fileTools: false });
+    expect(editorFeatures('feed-description')).toMatchObject({
+      underline: true,
+      bold: false,
+      italic: false,
+      heading: false,
+      blockquote: false,
+      nesting: false,
+      strike: false,
+      code: false,
+      fileTools: false,
+    });
     expect(editorFeatures('default')).toMatchObject({ underline: true, bold: true, strike: false, code: false, fileTools: false, attach: false });
     expect(editorFeatures('default', true).attach).toBe(true);
     expect(editorFeatures('feed-description', true).attach).toBe(false);

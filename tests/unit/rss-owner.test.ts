@@ -40,7 +40,9 @@ describe('readOwnerEmail edge cases', () => {
     `<?xml version="1.0"?><rss version="2.0" ${ns}><channel><title>T</title>${channel}</channel></rss>`;
 
   it('skips an invalid itunes:email and uses the next source', () => {
-    expect(readOwnerEmail(wrap('<itunes:owner><itunes:email>not an email</itunes:email></itunes:owner><podcast:locked owner="a@b.co">yes</podcast:locked>'))).toBe('a@b.co');
+    expect(
+      readOwnerEmail(wrap('<itunes:owner><itunes:email>not an email</itunes:email></itunes:owner><podcast:locked owner="a@b.co">yes</podcast:locked>')),
+    ).toBe('a@b.co');
   });
 
   it('reads the namespace by its declared prefix', () => {
@@ -48,7 +50,9 @@ describe('readOwnerEmail edge cases', () => {
   });
 
   it('uses the first valid owner when a feed repeats itunes:owner', () => {
-    expect(readOwnerEmail(wrap('<itunes:owner><itunes:name>A</itunes:name></itunes:owner><itunes:owner><itunes:email>second@b.co</itunes:email></itunes:owner>'))).toBe('second@b.co');
+    expect(
+      readOwnerEmail(wrap('<itunes:owner><itunes:name>A</itunes:name></itunes:owner><itunes:owner><itunes:email>second@b.co</itunes:email></itunes:owner>')),
+    ).toBe('second@b.co');
   });
 
   it('reads CDATA and mailto: emails', () => {

@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { isValidMoneyInput, moneyInputText, parseMoneyInput } from '~/lib/rules/money-input';
 import { clampRange } from '~/lib/rules/range-slider';
 import {
-  addDays, addMonths, formatTime12, isDayDisabled, limitDates, monthGrid, parseDay, to12Hour, to24Hour, toggleDate,
-  WEEK_STARTS_ON, WEEKDAY_SHORT,
+  addDays,
+  addMonths,
+  formatTime12,
+  isDayDisabled,
+  limitDates,
+  monthGrid,
+  parseDay,
+  to12Hour,
+  to24Hour,
+  toggleDate,
+  WEEK_STARTS_ON,
+  WEEKDAY_SHORT,
 } from '~/lib/rules/date-picker';
 import { isChunkLoadError, shouldReloadForChunkError } from '~/lib/rules/chunk-reload';
 import { errorStatus, shouldReportError, shouldReportErrorOf } from '~/lib/rules/error-reporting';

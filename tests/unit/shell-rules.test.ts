@@ -99,7 +99,13 @@ describe('navFor', () => {
     const [hostingGroup, sponsorship] = groups(nav);
     expect(hostingGroup!.expanded).toBe(true);
     expect(hostingGroup!.items.map((i) => i.label)).toEqual(['Dashboard', 'Episodes', 'Platforms', 'Feed Settings', 'Reports']);
-    expect(hostingGroup!.items.map((i) => i.href)).toEqual(['/hosting/dashboard', '/hosting/episodes', '/hosting/platform', '/hosting/feed', '/hosting/reports']);
+    expect(hostingGroup!.items.map((i) => i.href)).toEqual([
+      '/hosting/dashboard',
+      '/hosting/episodes',
+      '/hosting/platform',
+      '/hosting/feed',
+      '/hosting/reports',
+    ]);
     expect(sponsorship!.expanded).toBe(false);
     expect(sponsorship!.items.map((i) => [i.label, i.href])).toEqual([
       ['Dashboard', '/dashboard'],
@@ -125,7 +131,13 @@ describe('navFor', () => {
     expect(links[3]!.badge).toBe(5);
   });
   it('gives admins Admin and Settings', () => {
-    expect(labels(navFor({ type: 'ADMIN', hasHosted: false, unreadWorkrooms: 0, pendingHires: 0 }))).toEqual(['Users', 'Campaign approvals', 'Hosting applications', 'Manual stats', 'Settings']);
+    expect(labels(navFor({ type: 'ADMIN', hasHosted: false, unreadWorkrooms: 0, pendingHires: 0 }))).toEqual([
+      'Users',
+      'Campaign approvals',
+      'Hosting applications',
+      'Manual stats',
+      'Settings',
+    ]);
   });
 });
 

@@ -1,6 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  addMonthsToDay, availableDays, calendarEnd, dayNumber, dayString, deriveSlots, isDay, isScheduledDay, localDay, readSchedule, scheduledDays, weekday,
+  addMonthsToDay,
+  availableDays,
+  calendarEnd,
+  dayNumber,
+  dayString,
+  deriveSlots,
+  isDay,
+  isScheduledDay,
+  localDay,
+  readSchedule,
+  scheduledDays,
+  weekday,
 } from '../../src/lib/slots';
 
 describe('day arithmetic', () => {
@@ -100,7 +111,12 @@ describe('deriveSlots', () => {
       '2025-06-01',
       1,
     );
-    expect(slots.find((s) => s.date === '2025-06-10' && s.type === 'sponsorship')).toEqual({ date: '2025-06-10', type: 'sponsorship', status: 'unavailable', id: 7 });
+    expect(slots.find((s) => s.date === '2025-06-10' && s.type === 'sponsorship')).toEqual({
+      date: '2025-06-10',
+      type: 'sponsorship',
+      status: 'unavailable',
+      id: 7,
+    });
     expect(slots.find((s) => s.date === '2025-06-17' && s.type === 'host')?.status).toBe('booked');
     expect(slots.find((s) => s.date === '2025-06-05')?.status).toBe('booked');
     expect(slots.some((s) => s.date === '2024-06-05')).toBe(false);

@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { canReviewMessage, mergeMessages, typingText, type WorkroomMessage } from '~/lib/workroom-types';
 
 const message = (id: number, views: WorkroomMessage['views'] = []): WorkroomMessage => ({
-  id, discussion_id: 1, content: `<p>Message ${id}</p>`, type: 'default', deliverable_id: null, deliverable: null, files: [], user_id: 7, user: null,
-  edited_at: null, created_at: new Date(2026, 0, 1, 9, id).toISOString(), views,
+  id,
+  discussion_id: 1,
+  content: `<p>Message ${id}</p>`,
+  type: 'default',
+  deliverable_id: null,
+  deliverable: null,
+  files: [],
+  user_id: 7,
+  user: null,
+  edited_at: null,
+  created_at: new Date(2026, 0, 1, 9, id).toISOString(),
+  views,
 });
 
 describe('workroom messages', () => {

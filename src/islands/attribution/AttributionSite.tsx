@@ -13,9 +13,22 @@ import { TextField } from '../campaigns/fields';
 import type { SiteItem } from './AttributionSites';
 import './attribution.css';
 
-export interface SiteEvent { id: number; name: string; slug: string; is_predefined: boolean; last_occurred: string | null; attributed: number }
-export interface SiteCampaign { id: number; title: string; status: string }
-export interface OwnCampaign extends SiteCampaign { site_id: number | null }
+export interface SiteEvent {
+  id: number;
+  name: string;
+  slug: string;
+  is_predefined: boolean;
+  last_occurred: string | null;
+  attributed: number;
+}
+export interface SiteCampaign {
+  id: number;
+  title: string;
+  status: string;
+}
+export interface OwnCampaign extends SiteCampaign {
+  site_id: number | null;
+}
 
 interface Props {
   tab: 'settings' | 'campaigns' | 'events';
@@ -29,7 +42,14 @@ interface Props {
 
 const STATUS_LABEL: Record<string, string> = { active: 'Active', paused: 'Paused', expired: 'Expired', closed: 'Closed' };
 
-export default function AttributionSite({ tab, site: initialSite, events: initialEvents = [], linked: initialLinked = [], campaigns = [], siteNames = {} }: Props) {
+export default function AttributionSite({
+  tab,
+  site: initialSite,
+  events: initialEvents = [],
+  linked: initialLinked = [],
+  campaigns = [],
+  siteNames = {},
+}: Props) {
   const [site, setSite] = useState(initialSite);
   const [events, setEvents] = useState(initialEvents);
   const [linked, setLinked] = useState(initialLinked);
@@ -96,9 +116,15 @@ export default function AttributionSite({ tab, site: initialSite, events: initia
 
   return (
     <div className="attr">
-      <p style={{ margin: 0 }}><a href="/settings/attribution">← All sites</a></p>
+      <p style={{ margin: 0 }}>
+        <a href="/settings/attribution">← All sites</a>
+      </p>
       <nav className="attr-tabs" aria-label="Site sections">
-        {tabs.map((t) => <a key={t.key} href={t.href} aria-current={t.key === tab ? 'page' : undefined}>{t.label}</a>)}
+        {tabs.map((t) => (
+          <a key={t.key} href={t.href} aria-current={t.key === tab ? 'page' : undefined}>
+            {t.label}
+          </a>
+        ))}
       </nav>
 
       {tab === 'settings' && (
@@ -108,27 +134,44 @@ export default function AttributionSite({ tab, site: initialSite, events: initia
             <span className={`attr-status attr-status--${site.status}`}>{site.status === 'active' ? 'Active' : 'Paused'}</span>
           </div>
           <dl className="attr-dl">
-            <dt>Site ID</dt><dd><code>{site.pid}</code></dd>
-            <dt>Added</dt><dd>{formatDate(site.created_at)}</dd>
-            <dt>Campaigns</dt><dd>{site.campaigns_count}</dd>
-            <dt>Ads hired in them</dt><dd>{site.ads_count}</dd>
-            <dt>Spend</dt><dd>{formatMoney(site.ads_spend)}</dd>
+            <dt>Site ID</dt>
+            <dd>
+              <code>{site.pid}</code>
+            </dd>
+            <dt>Added</dt>
+            <dd>{formatDate(site.created_at)}</dd>
+            <dt>Campaigns</dt>
+            <dd>{site.campaigns_count}</dd>
+            <dt>Ads hired in them</dt>
+            <dd>{site.ads_count}</dd>
+            <dt>Spend</dt>
+            <dd>{formatMoney(site.ads_spend)}</dd>
           </dl>
-          <p className="cq-muted">Visits and conversions are attributed to a campaign when listeners reach {site.domain} from its ads; they show on each campaign’s stats page.</p>
+          <p className="cq-muted">
+            Visits and conversions are attributed to a campaign when listeners reach {site.domain} from its ads; they show on each campaign’s stats page.
+          </p>
           <div className="attr-actions">
-            {site.status === 'paused' && <button type="button" className="cp-button cp-button--primary" onClick={() => void resume()}>Resume tracking</button>}
+            {site.status === 'paused' && (
+              <button type="button" className="cp-button cp-button--primary" onClick={() => void resume()}>
+                Resume tracking
+              </button>
+            )}
             <button
               type="button"
               className="cp-button cp-button--link attr-danger"
-              onClick={() => setConfirm({
-                title: `Remove ${site.domain}?`,
-                body: 'Its events are deleted and its campaigns are no longer attributed to it. The campaigns themselves stay.',
-                run: async () => {
-                  await api(base, { method: 'DELETE' });
-                  window.location.assign('/settings/attribution');
-                },
-              })}
-            >Remove site</button>
+              onClick={() =>
+                setConfirm({
+                  title: `Remove ${site.domain}?`,
+                  body: 'Its events are deleted and its campaigns are no longer attributed to it. The campaigns themselves stay.',
+                  run: async () => {
+                    await api(base, { method: 'DELETE' });
+                    window.location.assign('/settings/attribution');
+                  },
+                })
+              }
+            >
+              Remove site
+            </button>
           </div>
         </section>
       )}
@@ -140,43 +183,76 @@ export default function AttributionSite({ tab, site: initialSite, events: initia
             <form className="attr-inline" onSubmit={addCampaign} noValidate style={{ margin: '1rem 0' }}>
               <div className="cp-field">
                 <label htmlFor="attr-campaign">Add a campaign</label>
-                <select id="attr-campaign" className="cp-input" value={campaignId} onChange={(e) => setCampaignId(e.target.value)} aria-invalid={errors?.campaign_id ? true : undefined}>
+                <select
+                  id="attr-campaign"
+                  className="cp-input"
+                  value={campaignId}
+                  onChange={(e) => setCampaignId(e.target.value)}
+                  aria-invalid={errors?.campaign_id ? true : undefined}
+                >
                   <option value="">Choose a campaign</option>
                   {available.map((c) => (
-                    <option key={c.id} value={c.id}>{c.title}{c.site_id && siteNames[c.site_id] ? ` (now ${siteNames[c.site_id]})` : ''}</option>
+                    <option key={c.id} value={c.id}>
+                      {c.title}
+                      {c.site_id && siteNames[c.site_id] ? ` (now ${siteNames[c.site_id]})` : ''}
+                    </option>
                   ))}
                 </select>
                 <FieldError errors={errors} field="campaign_id" />
               </div>
-              <button type="submit" className="cp-button cp-button--primary" disabled={busy}>Add campaign</button>
+              <button type="submit" className="cp-button cp-button--primary" disabled={busy}>
+                Add campaign
+              </button>
             </form>
           ) : (
-            <p className="cq-muted">{campaigns.length === 0 ? <>You have no campaigns yet. <a href="/campaign/create/details">Create one</a> and pick this site on its attribution tab.</> : 'Every one of your campaigns is attributed to this site.'}</p>
+            <p className="cq-muted">
+              {campaigns.length === 0 ? (
+                <>
+                  You have no campaigns yet. <a href="/campaign/create/details">Create one</a> and pick this site on its attribution tab.
+                </>
+              ) : (
+                'Every one of your campaigns is attributed to this site.'
+              )}
+            </p>
           )}
           {linked.length === 0 ? (
             <p className="attr-empty">No campaigns are attributed to this site yet.</p>
           ) : (
             <table className="attr-table" aria-label="Attributed campaigns">
-              <thead><tr><th>Campaign</th><th>Status</th><th><span className="cp-sr-only">Actions</span></th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Campaign</th>
+                  <th>Status</th>
+                  <th>
+                    <span className="cp-sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {linked.map((c) => (
                   <tr key={c.id} data-campaign={c.title}>
-                    <td data-label="Campaign"><a href={`/campaign/${c.id}/stats`}>{c.title}</a></td>
+                    <td data-label="Campaign">
+                      <a href={`/campaign/${c.id}/stats`}>{c.title}</a>
+                    </td>
                     <td data-label="Status">{STATUS_LABEL[c.status] ?? c.status}</td>
                     <td className="attr-row-actions">
                       <button
                         type="button"
                         className="cp-button cp-button--link attr-danger"
-                        onClick={() => setConfirm({
-                          title: `Stop attributing ${c.title}?`,
-                          body: `Visits to ${site.domain} are no longer counted for this campaign.`,
-                          run: async () => {
-                            await api(`${base}/campaigns/${c.id}`, { method: 'DELETE' });
-                            setLinked((l) => l.filter((x) => x.id !== c.id));
-                            toast.success('Campaign removed from this site.');
-                          },
-                        })}
-                      >Remove</button>
+                        onClick={() =>
+                          setConfirm({
+                            title: `Stop attributing ${c.title}?`,
+                            body: `Visits to ${site.domain} are no longer counted for this campaign.`,
+                            run: async () => {
+                              await api(`${base}/campaigns/${c.id}`, { method: 'DELETE' });
+                              setLinked((l) => l.filter((x) => x.id !== c.id));
+                              toast.success('Campaign removed from this site.');
+                            },
+                          })
+                        }
+                      >
+                        Remove
+                      </button>
                     </td>
                   </tr>
                 ))}
@@ -192,31 +268,51 @@ export default function AttributionSite({ tab, site: initialSite, events: initia
           <p className="cq-muted">Page view, Sign up and Purchase are tracked on every site. Add the other actions that count as a conversion for you.</p>
           <form className="attr-inline" onSubmit={addEvent} noValidate style={{ margin: '1rem 0' }}>
             <TextField label="New event" name="name" value={name} onChange={setName} errors={errors} placeholder="Add to cart" maxLength={80} />
-            <button type="submit" className="cp-button cp-button--primary" disabled={busy}>Add event</button>
+            <button type="submit" className="cp-button cp-button--primary" disabled={busy}>
+              Add event
+            </button>
           </form>
           <table className="attr-table" aria-label="Events">
-            <thead><tr><th>Event</th><th>Last occurred</th><th className="num">Attributed</th><th><span className="cp-sr-only">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th>Event</th>
+                <th>Last occurred</th>
+                <th className="num">Attributed</th>
+                <th>
+                  <span className="cp-sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {events.map((ev) => (
                 <tr key={ev.id} data-event={ev.slug}>
-                  <td data-label="Event">{ev.name}{ev.is_predefined ? <span className="cq-muted"> · predefined</span> : null}</td>
+                  <td data-label="Event">
+                    {ev.name}
+                    {ev.is_predefined ? <span className="cq-muted"> · predefined</span> : null}
+                  </td>
                   <td data-label="Last occurred">{ev.last_occurred ? formatDate(ev.last_occurred) : 'Not yet'}</td>
-                  <td data-label="Attributed" className="num">{ev.attributed}</td>
+                  <td data-label="Attributed" className="num">
+                    {ev.attributed}
+                  </td>
                   <td className="attr-row-actions">
                     {!ev.is_predefined && (
                       <button
                         type="button"
                         className="cp-button cp-button--link attr-danger"
-                        onClick={() => setConfirm({
-                          title: `Delete the event ${ev.name}?`,
-                          body: 'Its attributed conversions are deleted with it.',
-                          run: async () => {
-                            await api(`${base}/events/${ev.id}`, { method: 'DELETE' });
-                            setEvents((l) => l.filter((x) => x.id !== ev.id));
-                            toast.success('Event deleted.');
-                          },
-                        })}
-                      >Delete</button>
+                        onClick={() =>
+                          setConfirm({
+                            title: `Delete the event ${ev.name}?`,
+                            body: 'Its attributed conversions are deleted with it.',
+                            run: async () => {
+                              await api(`${base}/events/${ev.id}`, { method: 'DELETE' });
+                              setEvents((l) => l.filter((x) => x.id !== ev.id));
+                              toast.success('Event deleted.');
+                            },
+                          })
+                        }
+                      >
+                        Delete
+                      </button>
                     )}
                   </td>
                 </tr>

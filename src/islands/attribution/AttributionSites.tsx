@@ -76,17 +76,46 @@ export default function AttributionSites({ initial }: { initial: SiteItem[] }) {
         <div className="attr-head">
           <div>
             <h2 className="attr-title">Websites</h2>
-            <p className="cq-muted" style={{ margin: 0 }}>The sites where listeners land after hearing your ads. Attribute campaigns to a site to see visits and conversions per campaign.</p>
+            <p className="cq-muted" style={{ margin: 0 }}>
+              The sites where listeners land after hearing your ads. Attribute campaigns to a site to see visits and conversions per campaign.
+            </p>
           </div>
-          {!adding && <button type="button" className="cp-button cp-button--primary" onClick={() => { setAdding(true); setErrors(null); }}>Add site</button>}
+          {!adding && (
+            <button
+              type="button"
+              className="cp-button cp-button--primary"
+              onClick={() => {
+                setAdding(true);
+                setErrors(null);
+              }}
+            >
+              Add site
+            </button>
+          )}
         </div>
         {adding && (
           <form className="attr-add" onSubmit={add} noValidate aria-labelledby="add-site-heading">
-            <h3 id="add-site-heading" style={{ margin: 0 }}>Add site</h3>
-            <TextField label="Domain" name="domain" value={domain} onChange={setDomain} errors={errors} placeholder="shop.example.com" hint="The domain only, without https:// or a path." />
+            <h3 id="add-site-heading" style={{ margin: 0 }}>
+              Add site
+            </h3>
+            <TextField
+              label="Domain"
+              name="domain"
+              value={domain}
+              onChange={setDomain}
+              errors={errors}
+              placeholder="shop.example.com"
+              hint="The domain only, without https:// or a path."
+            />
             <div className="attr-actions">
-              <button type="submit" className="cp-button cp-button--primary" disabled={busy}>{busy ? 'Adding…' : 'Add site'}</button>
-              {sites.length > 0 && <button type="button" className="cp-button cp-button--link" onClick={() => setAdding(false)}>Cancel</button>}
+              <button type="submit" className="cp-button cp-button--primary" disabled={busy}>
+                {busy ? 'Adding…' : 'Add site'}
+              </button>
+              {sites.length > 0 && (
+                <button type="button" className="cp-button cp-button--link" onClick={() => setAdding(false)}>
+                  Cancel
+                </button>
+              )}
             </div>
           </form>
         )}
@@ -94,19 +123,50 @@ export default function AttributionSites({ initial }: { initial: SiteItem[] }) {
           <p className="attr-empty">No sites yet. Add the website your ads send listeners to.</p>
         ) : (
           <table className="attr-table" aria-label="Attribution sites">
-            <thead><tr><th>Site</th><th>Status</th><th className="num">Campaigns</th><th className="num">Ads</th><th className="num">Spend</th><th><span className="cp-sr-only">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th>Site</th>
+                <th>Status</th>
+                <th className="num">Campaigns</th>
+                <th className="num">Ads</th>
+                <th className="num">Spend</th>
+                <th>
+                  <span className="cp-sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {sites.map((s) => (
                 <tr key={s.id} data-site={s.domain}>
-                  <td data-label="Site"><a href={`/settings/attribution/${s.id}/edit`} className="attr-domain">{s.domain}</a></td>
-                  <td data-label="Status"><span className={`attr-status attr-status--${s.status}`}>{s.status === 'active' ? 'Active' : 'Paused'}</span></td>
-                  <td data-label="Campaigns" className="num">{s.campaigns_count}</td>
-                  <td data-label="Ads" className="num">{s.ads_count}</td>
-                  <td data-label="Spend" className="num">{formatMoney(s.ads_spend)}</td>
+                  <td data-label="Site">
+                    <a href={`/settings/attribution/${s.id}/edit`} className="attr-domain">
+                      {s.domain}
+                    </a>
+                  </td>
+                  <td data-label="Status">
+                    <span className={`attr-status attr-status--${s.status}`}>{s.status === 'active' ? 'Active' : 'Paused'}</span>
+                  </td>
+                  <td data-label="Campaigns" className="num">
+                    {s.campaigns_count}
+                  </td>
+                  <td data-label="Ads" className="num">
+                    {s.ads_count}
+                  </td>
+                  <td data-label="Spend" className="num">
+                    {formatMoney(s.ads_spend)}
+                  </td>
                   <td className="attr-row-actions">
-                    {s.status === 'paused' && <button type="button" className="cp-button" onClick={() => void resume(s)}>Resume</button>}
-                    <a className="cp-button" href={`/settings/attribution/${s.id}/edit`}>Edit</a>
-                    <button type="button" className="cp-button cp-button--link attr-danger" onClick={() => setRemoving(s)}>Remove</button>
+                    {s.status === 'paused' && (
+                      <button type="button" className="cp-button" onClick={() => void resume(s)}>
+                        Resume
+                      </button>
+                    )}
+                    <a className="cp-button" href={`/settings/attribution/${s.id}/edit`}>
+                      Edit
+                    </a>
+                    <button type="button" className="cp-button cp-button--link attr-danger" onClick={() => setRemoving(s)}>
+                      Remove
+                    </button>
                   </td>
                 </tr>
               ))}
@@ -114,7 +174,14 @@ export default function AttributionSites({ initial }: { initial: SiteItem[] }) {
           </table>
         )}
       </section>
-      <ConfirmDialog open={removing !== null} title={`Remove ${removing?.domain ?? 'this site'}?`} danger confirmLabel="Remove site" onConfirm={remove} onCancel={() => setRemoving(null)}>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.domain ?? 'this site'}?`}
+        danger
+        confirmLabel="Remove site"
+        onConfirm={remove}
+        onCancel={() => setRemoving(null)}
+      >
         Its events are deleted and its campaigns are no longer attributed to it. The campaigns themselves stay.
       </ConfirmDialog>
     </div>

@@ -84,7 +84,13 @@ export function AudioPlayer({ src, waveform, totalTime, startTime = 0, transcodi
         className="cp-audio__toggle"
         disabled={!canPlay}
         aria-label={playing ? `Pause ${title}` : `Play ${title}`}
-        onClick={() => void ws.current?.playPause().catch((e: unknown) => (e instanceof DOMException && e.name === 'AbortError' ? undefined : (setError(audioErrorMessage(transcodingStatus, e)), setState('error'))))}
+        onClick={() =>
+          void ws.current
+            ?.playPause()
+            .catch((e: unknown) =>
+              e instanceof DOMException && e.name === 'AbortError' ? undefined : (setError(audioErrorMessage(transcodingStatus, e)), setState('error')),
+            )
+        }
       >
         {state === 'loading' ? <span className="cp-audio__spinner" aria-hidden="true" /> : <Icon name={playing ? 'pause' : 'play'} size={20} />}
       </button>

@@ -23,13 +23,32 @@ export default function ForgotPasswordForm() {
     }
   }
 
-  if (sent) return <p className="alert alert-success" role="status">{sent}</p>;
+  if (sent)
+    return (
+      <p className="alert alert-success" role="status">
+        {sent}
+      </p>
+    );
   return (
     <form className="form" onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor="forgot-email">Email</label>
-        <input id="forgot-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'forgot-error' : undefined} required autoFocus />
-        {error && <p id="forgot-error" className="field-error">{error}</p>}
+        <input
+          id="forgot-email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? 'forgot-error' : undefined}
+          required
+          autoFocus
+        />
+        {error && (
+          <p id="forgot-error" className="field-error">
+            {error}
+          </p>
+        )}
       </div>
       <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
         {busy ? 'Sending…' : 'Email me a reset link'}

@@ -40,8 +40,16 @@ export default function LoginForm({ redirect, notice }: Props) {
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-describedby={error ? 'login-error' : undefined}>
-      {notice && !error && <p className="alert alert-info" role="status">{notice}</p>}
-      {error && <p id="login-error" className="alert alert-error" role="alert">{error}</p>}
+      {notice && !error && (
+        <p className="alert alert-info" role="status">
+          {notice}
+        </p>
+      )}
+      {error && (
+        <p id="login-error" className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="field">
         <label htmlFor="login-email">Email</label>
         <input id="login-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />

@@ -35,18 +35,43 @@ export default function ResetPasswordForm({ token, email: initialEmail }: Props)
     }
   }
 
-  const err = (key: string) => firstError(errors, key) && <p id={`reset-${key}-error`} className="field-error">{firstError(errors, key)}</p>;
+  const err = (key: string) =>
+    firstError(errors, key) && (
+      <p id={`reset-${key}-error`} className="field-error">
+        {firstError(errors, key)}
+      </p>
+    );
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {message && <p className="alert alert-error" role="alert">{message}</p>}
+      {message && (
+        <p className="alert alert-error" role="alert">
+          {message}
+        </p>
+      )}
       <div className="field">
         <label htmlFor="reset-email">Email</label>
-        <input id="reset-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={firstError(errors, 'email') ? 'true' : undefined} aria-describedby={firstError(errors, 'email') ? 'reset-email-error' : undefined} />
+        <input
+          id="reset-email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={firstError(errors, 'email') ? 'true' : undefined}
+          aria-describedby={firstError(errors, 'email') ? 'reset-email-error' : undefined}
+        />
         {err('email')}
       </div>
       <div className="field">
         <label htmlFor="reset-password">New password</label>
-        <input id="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={firstError(errors, 'password') ? 'true' : undefined} aria-describedby={firstError(errors, 'password') ? 'reset-password-error' : undefined} />
+        <input
+          id="reset-password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={firstError(errors, 'password') ? 'true' : undefined}
+          aria-describedby={firstError(errors, 'password') ? 'reset-password-error' : undefined}
+        />
         {err('password')}
       </div>
       <div className="field">

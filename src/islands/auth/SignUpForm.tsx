@@ -41,24 +41,32 @@ export default function SignUpForm({ initialType }: Props) {
   const field = (key: keyof typeof form, label: string, props: Record<string, unknown> = {}) => {
     const error = firstError(errors, key);
     return (
-    <div className="field">
-      <label htmlFor={`signup-${key}`}>{label}</label>
-      <input
-        id={`signup-${key}`}
-        value={form[key]}
-        onChange={set(key)}
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={error ? `signup-${key}-error` : undefined}
-        {...props}
-      />
-      {error && <p id={`signup-${key}-error`} className="field-error">{error}</p>}
-    </div>
+      <div className="field">
+        <label htmlFor={`signup-${key}`}>{label}</label>
+        <input
+          id={`signup-${key}`}
+          value={form[key]}
+          onChange={set(key)}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? `signup-${key}-error` : undefined}
+          {...props}
+        />
+        {error && (
+          <p id={`signup-${key}-error`} className="field-error">
+            {error}
+          </p>
+        )}
+      </div>
     );
   };
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {message && <p className="alert alert-error" role="alert">{message}</p>}
+      {message && (
+        <p className="alert alert-error" role="alert">
+          {message}
+        </p>
+      )}
       <fieldset className="role-choice">
         <legend>I am signing up as</legend>
         <label className="role-option">
@@ -80,7 +88,11 @@ export default function SignUpForm({ initialType }: Props) {
       {type === 'BRAND' && field('company_name', 'Company name', { autoComplete: 'organization' })}
       {field('email', 'Work email', { type: 'email', autoComplete: 'email', required: true })}
       {field('password', 'Password', { type: 'password', autoComplete: 'new-password', required: true, minLength: 8 })}
-      {!firstError(errors, 'password') && <p className="field-hint" style={{ marginTop: '-.5rem' }}>At least 8 characters.</p>}
+      {!firstError(errors, 'password') && (
+        <p className="field-hint" style={{ marginTop: '-.5rem' }}>
+          At least 8 characters.
+        </p>
+      )}
       <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
         {busy && <span className="spinner" aria-hidden="true" />}
         {busy ? 'Creating your account…' : 'Create account'}

@@ -57,7 +57,11 @@ export default function VerifyEmailForm({ email: initialEmail }: Props) {
       <p className="lead" style={{ margin: 0 }}>
         We sent a 6-digit code to <strong>{email}</strong>. Enter it below, or open the link in that email.
       </p>
-      {notice && <p className="alert alert-success" role="status">{notice}</p>}
+      {notice && (
+        <p className="alert alert-success" role="status">
+          {notice}
+        </p>
+      )}
       <form className="form" onSubmit={verify} noValidate>
         <div className="field">
           <label htmlFor="verify-code">Verification code</label>
@@ -73,7 +77,11 @@ export default function VerifyEmailForm({ email: initialEmail }: Props) {
             aria-describedby={error ? 'verify-code-error' : undefined}
             autoFocus
           />
-          {error && <p id="verify-code-error" className="field-error" role="alert">{error}</p>}
+          {error && (
+            <p id="verify-code-error" className="field-error" role="alert">
+              {error}
+            </p>
+          )}
         </div>
         <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
           {busy ? 'Verifying…' : 'Verify email'}
@@ -81,18 +89,44 @@ export default function VerifyEmailForm({ email: initialEmail }: Props) {
       </form>
       <p className="muted" style={{ margin: 0 }}>
         Didn’t get it? Check your spam folder, or{' '}
-        <button type="button" className="btn-link" onClick={() => void resend()}>send a new code</button>
-        {' '}or{' '}
-        <button type="button" className="btn-link" onClick={() => setChanging((v) => !v)} aria-expanded={changing}>use a different email</button>.
+        <button type="button" className="btn-link" onClick={() => void resend()}>
+          send a new code
+        </button>{' '}
+        or{' '}
+        <button type="button" className="btn-link" onClick={() => setChanging((v) => !v)} aria-expanded={changing}>
+          use a different email
+        </button>
+        .
       </p>
       {changing && (
-        <form className="form" onSubmit={(e) => { e.preventDefault(); void resend(newEmail); }} noValidate>
+        <form
+          className="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void resend(newEmail);
+          }}
+          noValidate
+        >
           <div className="field">
             <label htmlFor="verify-new-email">New email address</label>
-            <input id="verify-new-email" type="email" autoComplete="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} aria-invalid={emailError ? 'true' : undefined} aria-describedby={emailError ? 'verify-new-email-error' : undefined} />
-            {emailError && <p id="verify-new-email-error" className="field-error">{emailError}</p>}
+            <input
+              id="verify-new-email"
+              type="email"
+              autoComplete="email"
+              value={newEmail}
+              onChange={(e) => setNewEmail(e.target.value)}
+              aria-invalid={emailError ? 'true' : undefined}
+              aria-describedby={emailError ? 'verify-new-email-error' : undefined}
+            />
+            {emailError && (
+              <p id="verify-new-email-error" className="field-error">
+                {emailError}
+              </p>
+            )}
           </div>
-          <button className="btn btn-secondary" type="submit">Send the code there</button>
+          <button className="btn btn-secondary" type="submit">
+            Send the code there
+          </button>
         </form>
       )}
     </div>

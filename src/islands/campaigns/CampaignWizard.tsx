@@ -27,8 +27,16 @@ interface Props {
 
 /** The field each tab owns, so a review error can point at its tab. */
 const FIELD_TAB: Record<string, WizardTab> = {
-  title: 'details', description: 'details', url: 'details', categories: 'details', ads: 'ads',
-  budget: 'budget', duration: 'budget', delivery_date: 'budget', expired_days: 'budget', site_id: 'attribution',
+  title: 'details',
+  description: 'details',
+  url: 'details',
+  categories: 'details',
+  ads: 'ads',
+  budget: 'budget',
+  duration: 'budget',
+  delivery_date: 'budget',
+  expired_days: 'budget',
+  site_id: 'attribution',
 };
 
 const tomorrow = () => {
@@ -47,10 +55,12 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
   const [url, setUrl] = useState(initial?.url ?? '');
   const [cats, setCats] = useState<number[]>(initial?.categories.map((c) => c.id) ?? []);
   const [adChoice, setAdChoice] = useState<Record<number, { on: boolean; description: string }>>(() =>
-    Object.fromEntries(ads.map((a) => {
-      const found = initial?.ads.find((x) => x.ad_id === a.id);
-      return [a.id, { on: !!found, description: found?.description ?? '' }];
-    })),
+    Object.fromEntries(
+      ads.map((a) => {
+        const found = initial?.ads.find((x) => x.ad_id === a.id);
+        return [a.id, { on: !!found, description: found?.description ?? '' }];
+      }),
+    ),
   );
   const [budget, setBudget] = useState<number | null>(initial?.budget ?? null);
   const [duration, setDuration] = useState(initial?.duration ? String(initial.duration) : '30');
@@ -74,7 +84,13 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
       case 'ads':
         return { tab, ads: ads.filter((a) => adChoice[a.id]?.on).map((a) => ({ ad_id: a.id, description: adChoice[a.id]!.description })) };
       case 'budget':
-        return { tab, budget, duration: duration === '' ? null : Number(duration), delivery_date: deliveryDate, expired_days: expiredDays === '' ? null : Number(expiredDays) };
+        return {
+          tab,
+          budget,
+          duration: duration === '' ? null : Number(duration),
+          delivery_date: deliveryDate,
+          expired_days: expiredDays === '' ? null : Number(expiredDays),
+        };
       case 'attribution':
         return { tab, site_id: siteId };
       case 'review':
@@ -129,12 +145,16 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
             <li key={t}>
               {campaign || t === 'details' ? (
                 <a href={`${base}/${t}`} aria-current={t === tab ? 'page' : undefined}>
-                  <span className="cq-count" aria-hidden="true">{i + 1}</span>
+                  <span className="cq-count" aria-hidden="true">
+                    {i + 1}
+                  </span>
                   {WIZARD_TAB_LABELS[t]}
                 </a>
               ) : (
                 <span aria-disabled="true">
-                  <span className="cq-count" aria-hidden="true">{i + 1}</span>
+                  <span className="cq-count" aria-hidden="true">
+                    {i + 1}
+                  </span>
                   {WIZARD_TAB_LABELS[t]}
                 </span>
               )}
@@ -143,7 +163,9 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
         </ol>
       </nav>
       {campaign?.rejection_reason ? (
-        <p className="banner banner--warning" role="status">Not approved: {campaign.rejection_reason} Edit the campaign and submit it again from Review.</p>
+        <p className="banner banner--warning" role="status">
+          Not approved: {campaign.rejection_reason} Edit the campaign and submit it again from Review.
+        </p>
       ) : null}
 
       <form
@@ -159,7 +181,17 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
         {tab === 'details' ? (
           <>
             <TextField label="Campaign title" name="title" value={title} onChange={setTitle} errors={errors} maxLength={120} required />
-            <TextField label="Description" name="description" value={description} onChange={setDescription} errors={errors} multiline maxLength={5000} hint="What you sell and who it is for: podcasters read this before they propose." required />
+            <TextField
+              label="Description"
+              name="description"
+              value={description}
+              onChange={setDescription}
+              errors={errors}
+              multiline
+              maxLength={5000}
+              hint="What you sell and who it is for: podcasters read this before they propose."
+              required
+            />
             <TextField label="Product URL" name="url" type="url" value={url} onChange={setUrl} errors={errors} placeholder="https://" required />
             <fieldset className="cq-checks" aria-describedby={errors?.categories ? 'categories-error' : undefined}>
               <legend>Categories (up to 3)</legend>
@@ -181,7 +213,9 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
 
         {tab === 'ads' ? (
           <>
-            <p className="cq-muted" style={{ margin: 0 }}>Choose the ads you want and tell podcasters what to say.</p>
+            <p className="cq-muted" style={{ margin: 0 }}>
+              Choose the ads you want and tell podcasters what to say.
+            </p>
             {ads.map((a) => {
               const choice = adChoice[a.id]!;
               return (
@@ -190,7 +224,9 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
                     <input type="checkbox" checked={choice.on} onChange={(e) => setAdChoice({ ...adChoice, [a.id]: { ...choice, on: e.target.checked } })} />
                     <strong>{a.title}</strong>
                   </label>
-                  <p className="cq-muted cq-small" style={{ margin: 0 }}>{a.brand_description}</p>
+                  <p className="cq-muted cq-small" style={{ margin: 0 }}>
+                    {a.brand_description}
+                  </p>
                   {choice.on ? (
                     <TextField
                       label={`What should the ${a.title} ad say?`}
@@ -211,18 +247,55 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
 
         {tab === 'budget' ? (
           <>
-            <MoneyInput label="Budget" name="budget" value={budget} onChange={setBudget} errors={errors} hint="The most you plan to spend on this campaign (at least $100)." />
+            <MoneyInput
+              label="Budget"
+              name="budget"
+              value={budget}
+              onChange={setBudget}
+              errors={errors}
+              hint="The most you plan to spend on this campaign (at least $100)."
+            />
             <div className="cq-grid-2">
-              <TextField label="Duration (days)" name="duration" type="number" min={1} max={365} value={duration} onChange={setDuration} errors={errors} hint="How long the ads should run." />
-              <TextField label="Expires after delivery (days)" name="expired_days" type="number" min={1} max={365} value={expiredDays} onChange={setExpiredDays} errors={errors} hint="The campaign closes to proposals this many days after the delivery date." />
+              <TextField
+                label="Duration (days)"
+                name="duration"
+                type="number"
+                min={1}
+                max={365}
+                value={duration}
+                onChange={setDuration}
+                errors={errors}
+                hint="How long the ads should run."
+              />
+              <TextField
+                label="Expires after delivery (days)"
+                name="expired_days"
+                type="number"
+                min={1}
+                max={365}
+                value={expiredDays}
+                onChange={setExpiredDays}
+                errors={errors}
+                hint="The campaign closes to proposals this many days after the delivery date."
+              />
             </div>
-            <DatePicker label="Delivery date" name="delivery_date" value={deliveryDate} onChange={setDeliveryDate} min={tomorrow()} errors={errors} hint="When the first ads should be live." />
+            <DatePicker
+              label="Delivery date"
+              name="delivery_date"
+              value={deliveryDate}
+              onChange={setDeliveryDate}
+              min={tomorrow()}
+              errors={errors}
+              hint="When the first ads should be live."
+            />
           </>
         ) : null}
 
         {tab === 'attribution' ? (
           <>
-            <p className="cq-muted" style={{ margin: 0 }}>Pick the site where listeners land, to attribute visits and sales to this campaign. You can skip this.</p>
+            <p className="cq-muted" style={{ margin: 0 }}>
+              Pick the site where listeners land, to attribute visits and sales to this campaign. You can skip this.
+            </p>
             <fieldset className="cq-stack" style={{ border: 0, padding: 0, margin: 0 }}>
               <legend className="cp-field__label">Attribution site</legend>
               <label className="cq-check">
@@ -237,16 +310,24 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
             <FieldError errors={errors} field="site_id" />
             {adding ? (
               <div className="cq-choice" role="group" aria-labelledby="add-site-title">
-                <h3 id="add-site-title" style={{ margin: 0 }}>Add site</h3>
+                <h3 id="add-site-title" style={{ margin: 0 }}>
+                  Add site
+                </h3>
                 <TextField label="Domain" name="domain" value={domain} onChange={setDomain} errors={siteErrors} placeholder="shop.example.com" />
                 <div className="cq-row">
-                  <button type="button" className="cp-button cp-button--primary" onClick={() => void addSite()}>Add site</button>
-                  <button type="button" className="cp-button" onClick={() => setAdding(false)}>Cancel</button>
+                  <button type="button" className="cp-button cp-button--primary" onClick={() => void addSite()}>
+                    Add site
+                  </button>
+                  <button type="button" className="cp-button" onClick={() => setAdding(false)}>
+                    Cancel
+                  </button>
                 </div>
               </div>
             ) : (
               <div>
-                <button type="button" className="cp-button" onClick={() => setAdding(true)}>Add site</button>
+                <button type="button" className="cp-button" onClick={() => setAdding(true)}>
+                  Add site
+                </button>
               </div>
             )}
           </>
@@ -255,18 +336,29 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
         {tab === 'review' && campaign ? (
           <>
             {campaign.submitted_at && !campaign.rejection_reason ? (
-              <p className="banner banner--info" role="status">{campaign.is_approved ? 'This campaign is approved and running. Changes you save apply right away.' : 'This campaign is waiting for approval.'}</p>
+              <p className="banner banner--info" role="status">
+                {campaign.is_approved ? 'This campaign is approved and running. Changes you save apply right away.' : 'This campaign is waiting for approval.'}
+              </p>
             ) : null}
             <dl className="cq-summary">
-              <dt>Title</dt><dd>{campaign.title || '—'}</dd>
-              <dt>Product URL</dt><dd>{campaign.url || '—'}</dd>
-              <dt>Categories</dt><dd>{campaign.categories.map((c) => c.title).join(', ') || '—'}</dd>
-              <dt>Ads</dt><dd>{campaign.ads.map((a) => a.title).join(', ') || '—'}</dd>
-              <dt>Budget</dt><dd>{campaign.budget ? formatMoney(campaign.budget) : '—'}</dd>
-              <dt>Duration</dt><dd>{campaign.duration ? `${campaign.duration} days` : '—'}</dd>
-              <dt>Delivery date</dt><dd>{campaign.delivery_date ? formatDate(campaign.delivery_date) : '—'}</dd>
-              <dt>Expires</dt><dd>{campaign.expires_at ? `${formatDate(campaign.expires_at)} (${campaign.expired_days} days after delivery)` : '—'}</dd>
-              <dt>Attribution site</dt><dd>{sites.find((s) => s.id === campaign.site_id)?.domain ?? 'None'}</dd>
+              <dt>Title</dt>
+              <dd>{campaign.title || '—'}</dd>
+              <dt>Product URL</dt>
+              <dd>{campaign.url || '—'}</dd>
+              <dt>Categories</dt>
+              <dd>{campaign.categories.map((c) => c.title).join(', ') || '—'}</dd>
+              <dt>Ads</dt>
+              <dd>{campaign.ads.map((a) => a.title).join(', ') || '—'}</dd>
+              <dt>Budget</dt>
+              <dd>{campaign.budget ? formatMoney(campaign.budget) : '—'}</dd>
+              <dt>Duration</dt>
+              <dd>{campaign.duration ? `${campaign.duration} days` : '—'}</dd>
+              <dt>Delivery date</dt>
+              <dd>{campaign.delivery_date ? formatDate(campaign.delivery_date) : '—'}</dd>
+              <dt>Expires</dt>
+              <dd>{campaign.expires_at ? `${formatDate(campaign.expires_at)} (${campaign.expired_days} days after delivery)` : '—'}</dd>
+              <dt>Attribution site</dt>
+              <dd>{sites.find((s) => s.id === campaign.site_id)?.domain ?? 'None'}</dd>
             </dl>
             {reviewErrors.length ? (
               <div className="alert alert-error" role="alert">
@@ -284,10 +376,16 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
         ) : null}
 
         <div className="cq-actions">
-          {prev && campaign ? <a className="cp-button" href={`${base}/${prev}`}>Back</a> : null}
+          {prev && campaign ? (
+            <a className="cp-button" href={`${base}/${prev}`}>
+              Back
+            </a>
+          ) : null}
           <span className="cq-spacer" />
           {tab !== 'review' ? (
-            <button type="button" className="cp-button" disabled={busy} onClick={() => void save('exit')}>Save draft and exit</button>
+            <button type="button" className="cp-button" disabled={busy} onClick={() => void save('exit')}>
+              Save draft and exit
+            </button>
           ) : null}
           <button type="submit" className="cp-button cp-button--primary" disabled={busy}>
             {tab === 'review' ? (campaign?.submitted_at && !campaign.rejection_reason ? 'Save' : 'Submit for approval') : 'Save and continue'}

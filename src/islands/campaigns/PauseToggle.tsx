@@ -40,11 +40,22 @@ export default function PauseToggle({ id, title, paused: initial }: Props) {
   return (
     <>
       {paused ? (
-        <button type="button" className="cp-button" disabled={busy} onClick={() => void toggle(false)} aria-label={`Resume ${title}`}>Resume</button>
+        <button type="button" className="cp-button" disabled={busy} onClick={() => void toggle(false)} aria-label={`Resume ${title}`}>
+          Resume
+        </button>
       ) : (
-        <button type="button" className="cp-button" disabled={busy} onClick={() => setAsking(true)} aria-label={`Pause ${title}`}>Pause</button>
+        <button type="button" className="cp-button" disabled={busy} onClick={() => setAsking(true)} aria-label={`Pause ${title}`}>
+          Pause
+        </button>
       )}
-      <ConfirmDialog open={asking} title="Pause this campaign?" confirmLabel="Pause" busy={busy} onConfirm={() => toggle(true)} onCancel={() => setAsking(false)}>
+      <ConfirmDialog
+        open={asking}
+        title="Pause this campaign?"
+        confirmLabel="Pause"
+        busy={busy}
+        onConfirm={() => toggle(true)}
+        onCancel={() => setAsking(false)}
+      >
         <p>Podcasters will not see “{title}” while it is paused. Proposals you already have stay in its feed.</p>
       </ConfirmDialog>
     </>

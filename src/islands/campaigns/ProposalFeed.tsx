@@ -100,7 +100,11 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
     try {
       const res = await api<{ data: PackagePayload }>(`/api/brand/packages/${p.id}/starred`, { method: p.starred ? 'DELETE' : 'POST' });
       replace(res.data);
-      setCounts((c) => ({ ...c, starred: c.starred + (res.data.starred ? 1 : -1), ...(tab === 'new' || p.status === 'pending' ? { new: c.new + (res.data.starred ? -1 : 1) } : {}) }));
+      setCounts((c) => ({
+        ...c,
+        starred: c.starred + (res.data.starred ? 1 : -1),
+        ...(tab === 'new' || p.status === 'pending' ? { new: c.new + (res.data.starred ? -1 : 1) } : {}),
+      }));
       toast.success(res.data.starred ? `${p.podcast.title} starred.` : `${p.podcast.title} unstarred.`);
     } catch (e) {
       toast.error(e instanceof Error ? e.message : 'Could not star the proposal.');
@@ -178,7 +182,10 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
           {FEED_TABS.map((t) => (
             <li key={t}>
               <a href={`/campaign/${campaignId}/${t}`} aria-current={t === tab ? 'page' : undefined}>
-                {FEED_TAB_LABELS[t]} <span className="cq-count" data-testid={`count-${t}`}>{counts[t]}</span>
+                {FEED_TAB_LABELS[t]}{' '}
+                <span className="cq-count" data-testid={`count-${t}`}>
+                  {counts[t]}
+                </span>
               </a>
             </li>
           ))}
@@ -186,23 +193,38 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
       </nav>
       <div className="cq-row cq-row--between">
         <p className="cq-live" role="status" aria-live="polite">
-          {live === 'live' ? 'Live: new proposals appear here as they arrive.' : live === 'polling' ? 'Checking for new proposals every few seconds.' : 'Connecting…'} {announce}
+          {live === 'live'
+            ? 'Live: new proposals appear here as they arrive.'
+            : live === 'polling'
+              ? 'Checking for new proposals every few seconds.'
+              : 'Connecting…'}{' '}
+          {announce}
         </p>
         {selected.size > 0 ? (
-          <button type="button" className="cp-button" onClick={() => setMessageTo([...selected])}>Message selected ({selected.size})</button>
+          <button type="button" className="cp-button" onClick={() => setMessageTo([...selected])}>
+            Message selected ({selected.size})
+          </button>
         ) : null}
       </div>
 
       {page.data.length === 0 ? (
         <section className="cq-card cq-empty">
-          <p>{tab === 'new' ? 'No new proposals yet. They appear here as soon as podcasters send them.' : `No ${FEED_TAB_LABELS[tab].toLowerCase()} proposals.`}</p>
+          <p>
+            {tab === 'new' ? 'No new proposals yet. They appear here as soon as podcasters send them.' : `No ${FEED_TAB_LABELS[tab].toLowerCase()} proposals.`}
+          </p>
         </section>
       ) : (
         <ul className="cq-list" aria-label="Proposals">
           {page.data.map((p) => (
             <li key={p.id} className="cq-card cq-proposal" aria-labelledby={`proposal-${p.id}`}>
               <div className="cq-proposal__head">
-                {p.podcast.avatar_url ? <img className="cq-artwork" src={p.podcast.avatar_url} alt="" /> : <span className="cq-artwork" aria-hidden="true">{p.podcast.title.slice(0, 1)}</span>}
+                {p.podcast.avatar_url ? (
+                  <img className="cq-artwork" src={p.podcast.avatar_url} alt="" />
+                ) : (
+                  <span className="cq-artwork" aria-hidden="true">
+                    {p.podcast.title.slice(0, 1)}
+                  </span>
+                )}
                 <div>
                   <h3 id={`proposal-${p.id}`}>
                     {p.podcast.title}
@@ -215,7 +237,9 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
                     <span>Sent {formatDate(p.created_at)}</span>
                   </div>
                   <ul className="cq-tags" aria-label="Categories">
-                    {p.podcast.categories.map((c) => <li key={c.id}>{c.title}</li>)}
+                    {p.podcast.categories.map((c) => (
+                      <li key={c.id}>{c.title}</li>
+                    ))}
                   </ul>
                 </div>
                 <div className="cq-row">
@@ -232,7 +256,13 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
                     />
                     Select
                   </label>
-                  <button type="button" className="cp-button" aria-pressed={p.starred} onClick={() => void toggleStar(p)} aria-label={p.starred ? `Unstar ${p.podcast.title}` : `Star ${p.podcast.title}`}>
+                  <button
+                    type="button"
+                    className="cp-button"
+                    aria-pressed={p.starred}
+                    onClick={() => void toggleStar(p)}
+                    aria-label={p.starred ? `Unstar ${p.podcast.title}` : `Star ${p.podcast.title}`}
+                  >
                     {p.starred ? '★ Starred' : '☆ Star'}
                   </button>
                 </div>
@@ -244,7 +274,16 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
                 <table className="cq-jobs">
                   <caption className="cp-sr-only">Jobs proposed by {p.podcast.title}</caption>
                   <thead>
-                    <tr><th scope="col">Hire</th><th scope="col">Item</th><th scope="col">Episodes</th><th scope="col">Date</th><th scope="col">Fee</th><th scope="col"><span className="cp-sr-only">Actions</span></th></tr>
+                    <tr>
+                      <th scope="col">Hire</th>
+                      <th scope="col">Item</th>
+                      <th scope="col">Episodes</th>
+                      <th scope="col">Date</th>
+                      <th scope="col">Fee</th>
+                      <th scope="col">
+                        <span className="cp-sr-only">Actions</span>
+                      </th>
+                    </tr>
                   </thead>
                   <tbody>
                     {p.jobs.map((j) => {
@@ -265,15 +304,26 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
                                   setHire(n);
                                 }}
                               />
-                            ) : j.is_hired ? <span className="pill pill--brand">Hired</span> : null}
+                            ) : j.is_hired ? (
+                              <span className="pill pill--brand">Hired</span>
+                            ) : null}
                           </td>
                           <td>{name}</td>
                           <td>{j.episodes}</td>
                           <td>{j.delivery_date ? formatDate(j.delivery_date) : '—'}</td>
                           <td>{formatMoney(j.fee)}</td>
                           <td>
-                            {j.is_declined ? <span className="cq-small cq-muted">Declined</span> : hireable ? (
-                              <button type="button" className="cp-button cp-button--link" onClick={() => setDeclining(j)} aria-label={`Decline ${name} (${p.podcast.title})`}>Decline</button>
+                            {j.is_declined ? (
+                              <span className="cq-small cq-muted">Declined</span>
+                            ) : hireable ? (
+                              <button
+                                type="button"
+                                className="cp-button cp-button--link"
+                                onClick={() => setDeclining(j)}
+                                aria-label={`Decline ${name} (${p.podcast.title})`}
+                              >
+                                Decline
+                              </button>
                             ) : null}
                           </td>
                         </tr>
@@ -281,20 +331,34 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
                     })}
                   </tbody>
                   <tfoot>
-                    <tr><td colSpan={4}>Total</td><td colSpan={2}>{formatMoney(p.total_price)}</td></tr>
+                    <tr>
+                      <td colSpan={4}>Total</td>
+                      <td colSpan={2}>{formatMoney(p.total_price)}</td>
+                    </tr>
                   </tfoot>
                 </table>
               </div>
 
               <div className="cq-rates">
                 {(Object.keys(RATE_LABELS) as (keyof typeof RATE_LABELS)[]).map((field) => (
-                  <RatingInput key={field} label={`${RATE_LABELS[field]} (${p.podcast.title})`} name={`${field}-${p.id}`} value={p.rates[field]} size={20} onChange={(v) => void rate(p, field, v)} />
+                  <RatingInput
+                    key={field}
+                    label={`${RATE_LABELS[field]} (${p.podcast.title})`}
+                    name={`${field}-${p.id}`}
+                    value={p.rates[field]}
+                    size={20}
+                    onChange={(v) => void rate(p, field, v)}
+                  />
                 ))}
               </div>
 
               <div className="cq-row">
-                <button type="button" className="cp-button" onClick={() => setMessageTo([p.id])} aria-label={`Message ${p.podcast.title}`}>Message</button>
-                <a className="cp-button cp-button--link" href={p.workroom_link}>Open workroom</a>
+                <button type="button" className="cp-button" onClick={() => setMessageTo([p.id])} aria-label={`Message ${p.podcast.title}`}>
+                  Message
+                </button>
+                <a className="cp-button cp-button--link" href={p.workroom_link}>
+                  Open workroom
+                </a>
               </div>
             </li>
           ))}
@@ -303,46 +367,96 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
 
       {page.meta.last_page > 1 ? (
         <nav className="cq-pagination" aria-label="Pages">
-          <button type="button" className="cp-button" disabled={pageNo <= 1} onClick={() => void go(pageNo - 1)()}>Previous</button>
-          <span>Page {pageNo} of {page.meta.last_page}</span>
-          <button type="button" className="cp-button" disabled={pageNo >= page.meta.last_page} onClick={() => void go(pageNo + 1)()}>Next</button>
+          <button type="button" className="cp-button" disabled={pageNo <= 1} onClick={() => void go(pageNo - 1)()}>
+            Previous
+          </button>
+          <span>
+            Page {pageNo} of {page.meta.last_page}
+          </span>
+          <button type="button" className="cp-button" disabled={pageNo >= page.meta.last_page} onClick={() => void go(pageNo + 1)()}>
+            Next
+          </button>
         </nav>
       ) : null}
 
       {hire.size > 0 ? (
         <div className="cq-hirebar" role="region" aria-label="Hire">
-          <span>{hire.size} job{hire.size === 1 ? '' : 's'} selected · {formatMoney(hireTotal)}</span>
-          <button type="button" className="cp-button cp-button--primary" onClick={() => setConfirmHire(true)}>Hire {hire.size} job{hire.size === 1 ? '' : 's'}</button>
+          <span>
+            {hire.size} job{hire.size === 1 ? '' : 's'} selected · {formatMoney(hireTotal)}
+          </span>
+          <button type="button" className="cp-button cp-button--primary" onClick={() => setConfirmHire(true)}>
+            Hire {hire.size} job{hire.size === 1 ? '' : 's'}
+          </button>
         </div>
       ) : null}
 
-      <ConfirmDialog open={confirmHire} title={`Hire ${hire.size} job${hire.size === 1 ? '' : 's'}?`} confirmLabel="Hire" onConfirm={doHire} onCancel={() => setConfirmHire(false)}>
+      <ConfirmDialog
+        open={confirmHire}
+        title={`Hire ${hire.size} job${hire.size === 1 ? '' : 's'}?`}
+        confirmLabel="Hire"
+        onConfirm={doHire}
+        onCancel={() => setConfirmHire(false)}
+      >
         <ul>
-          {hireJobs.map((j) => <li key={j.id}>{j.podcast}: {j.ad_title ?? 'Ad'} {j.description ? `(${j.description})` : ''}, {formatMoney(j.fee)}</li>)}
+          {hireJobs.map((j) => (
+            <li key={j.id}>
+              {j.podcast}: {j.ad_title ?? 'Ad'} {j.description ? `(${j.description})` : ''}, {formatMoney(j.fee)}
+            </li>
+          ))}
         </ul>
-        <p>Total {formatMoney(hireTotal)} for “{campaignTitle}”. Next you fund the hire; the podcasters start once it is funded.</p>
+        <p>
+          Total {formatMoney(hireTotal)} for “{campaignTitle}”. Next you fund the hire; the podcasters start once it is funded.
+        </p>
       </ConfirmDialog>
 
-      <ConfirmDialog open={declining !== null} title="Decline this item?" confirmLabel="Decline" danger onConfirm={() => (declining ? decline(declining) : undefined)} onCancel={() => setDeclining(null)}>
-        <p>{declining ? `${declining.ad_title ?? 'Ad'}${declining.description ? `: ${declining.description}` : ''}, ${formatMoney(declining.fee)}.` : ''} The podcaster is told; this cannot be undone.</p>
+      <ConfirmDialog
+        open={declining !== null}
+        title="Decline this item?"
+        confirmLabel="Decline"
+        danger
+        onConfirm={() => (declining ? decline(declining) : undefined)}
+        onCancel={() => setDeclining(null)}
+      >
+        <p>
+          {declining ? `${declining.ad_title ?? 'Ad'}${declining.description ? `: ${declining.description}` : ''}, ${formatMoney(declining.fee)}.` : ''} The
+          podcaster is told; this cannot be undone.
+        </p>
       </ConfirmDialog>
 
       <Dialog
         open={messageTo !== null}
         onClose={() => setMessageTo(null)}
-        title={messageTo && messageTo.length > 1 ? `Message ${messageTo.length} podcasters` : `Message ${page.data.find((p) => p.id === messageTo?.[0])?.podcast.title ?? 'the podcaster'}`}
+        title={
+          messageTo && messageTo.length > 1
+            ? `Message ${messageTo.length} podcasters`
+            : `Message ${page.data.find((p) => p.id === messageTo?.[0])?.podcast.title ?? 'the podcaster'}`
+        }
         footer={
           <>
-            <button type="button" className="cp-button" onClick={() => setMessageTo(null)}>Cancel</button>
-            <button type="button" className="cp-button cp-button--primary" onClick={() => void send()}>Send</button>
+            <button type="button" className="cp-button" onClick={() => setMessageTo(null)}>
+              Cancel
+            </button>
+            <button type="button" className="cp-button cp-button--primary" onClick={() => void send()}>
+              Send
+            </button>
           </>
         }
       >
         <div className="cp-field">
           <label htmlFor="feed-message">Message</label>
-          <textarea id="feed-message" className="cp-input" rows={5} value={message} maxLength={10000} onChange={(e) => setMessage(e.target.value)} aria-describedby="feed-message-error" />
+          <textarea
+            id="feed-message"
+            className="cp-input"
+            rows={5}
+            value={message}
+            maxLength={10000}
+            onChange={(e) => setMessage(e.target.value)}
+            aria-describedby="feed-message-error"
+          />
           <FieldError errors={messageErrors} field="content" id="feed-message-error" />
-          <p className="cq-small cq-muted" style={{ margin: 0 }}>Each podcaster gets it in the proposal’s workroom.</p>
+          <p className="cq-small cq-muted" style={{ margin: 0 }}>
+            Each podcaster gets it in the proposal’s workroom.
+          </p>
         </div>
       </Dialog>
     </div>

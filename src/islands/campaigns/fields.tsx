@@ -20,12 +20,32 @@ interface TextFieldProps {
 }
 
 /** A text, url or number input (or a textarea) with its label, hint and error. */
-export function TextField({ label, name, value, onChange, errors, type = 'text', multiline, hint, maxLength, min, max, placeholder, required, autoComplete }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  value,
+  onChange,
+  errors,
+  type = 'text',
+  multiline,
+  hint,
+  maxLength,
+  min,
+  max,
+  placeholder,
+  required,
+  autoComplete,
+}: TextFieldProps) {
   const id = useId();
   const error = errors?.[name]?.[0];
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
-    id, name, value, placeholder, required, maxLength,
+    id,
+    name,
+    value,
+    placeholder,
+    required,
+    maxLength,
     className: 'cp-input',
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
@@ -38,7 +58,11 @@ export function TextField({ label, name, value, onChange, errors, type = 'text',
       ) : (
         <input {...common} type={type} min={min} max={max} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />
       )}
-      {hint ? <p className="cq-muted cq-small" id={`${id}-hint`} style={{ margin: 0 }}>{hint}</p> : null}
+      {hint ? (
+        <p className="cq-muted cq-small" id={`${id}-hint`} style={{ margin: 0 }}>
+          {hint}
+        </p>
+      ) : null}
       <FieldError errors={errors} field={name} id={`${id}-error`} />
     </div>
   );

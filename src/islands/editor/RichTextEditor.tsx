@@ -64,7 +64,17 @@ function findImage(editor: Editor, uploadId: string): { pos: number; size: numbe
   return found;
 }
 
-export function RichTextEditor({ label, value = '', onChange, variant = 'default', max, placeholder, attach = false, onAttach, onUploadingChange }: RichTextEditorProps) {
+export function RichTextEditor({
+  label,
+  value = '',
+  onChange,
+  variant = 'default',
+  max,
+  placeholder,
+  attach = false,
+  onAttach,
+  onUploadingChange,
+}: RichTextEditorProps) {
   const features = editorFeatures(variant, attach);
   const labelId = useId();
   const counterId = useId();
@@ -133,7 +143,13 @@ export function RichTextEditor({ label, value = '', onChange, variant = 'default
       Placeholder.configure({ placeholder: placeholder ?? '' }),
     ],
     editorProps: {
-      attributes: { 'aria-labelledby': labelId, 'aria-multiline': 'true', role: 'textbox', class: 'cp-editor__content', ...(max ? { 'aria-describedby': counterId } : {}) },
+      attributes: {
+        'aria-labelledby': labelId,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        class: 'cp-editor__content',
+        ...(max ? { 'aria-describedby': counterId } : {}),
+      },
       handlePaste: (_view, event) => {
         if (variant === 'feed-description') return false;
         const files = Array.from(event.clipboardData?.files ?? []);
@@ -180,13 +196,21 @@ export function RichTextEditor({ label, value = '', onChange, variant = 'default
   });
 
   const tool = (name: string, active: boolean | undefined, run: () => void) => (
-    <button type="button" className="cp-editor__tool" aria-pressed={!!active} disabled={!editor || source} onMouseDown={(e) => e.preventDefault()} onClick={run}>
+    <button
+      type="button"
+      className="cp-editor__tool"
+      aria-pressed={!!active}
+      disabled={!editor || source}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={run}
+    >
       {name}
     </button>
   );
   const chain = () => editor!.chain().focus();
   // Read from the editor itself as well: the selector has no state until the first transaction, so initial content would count 0.
-  const chars = ui?.chars ?? (editor ? ((editor.storage as { characterCount?: { characters(): number } }).characterCount?.characters() ?? editor.getText().length) : 0);
+  const chars =
+    ui?.chars ?? (editor ? ((editor.storage as { characterCount?: { characters(): number } }).characterCount?.characters() ?? editor.getText().length) : 0);
   const over = isOverLimit(chars, max);
 
   return (

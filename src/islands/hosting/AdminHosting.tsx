@@ -52,26 +52,47 @@ export default function AdminHosting({ applications }: { applications: Row[] }) 
   return (
     <>
       <section className="hosting-card" aria-labelledby="apps-title">
-        <h2 id="apps-title" className="hosting-title">Applications</h2>
+        <h2 id="apps-title" className="hosting-title">
+          Applications
+        </h2>
         {rows.length === 0 ? (
           <p className="muted">No applications yet.</p>
         ) : (
           <table className="hosting-table">
             <thead>
-              <tr><th>Podcast</th><th>Owner</th><th>Applied</th><th>Status</th><th /></tr>
+              <tr>
+                <th>Podcast</th>
+                <th>Owner</th>
+                <th>Applied</th>
+                <th>Status</th>
+                <th />
+              </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id}>
-                  <td><div className="hosting-ep-title">{r.podcast_title}</div><div className="hosting-guid">{r.podcast_url}</div></td>
-                  <td>{r.owner_name}<div className="muted">{r.owner_email}</div></td>
+                  <td>
+                    <div className="hosting-ep-title">{r.podcast_title}</div>
+                    <div className="hosting-guid">{r.podcast_url}</div>
+                  </td>
+                  <td>
+                    {r.owner_name}
+                    <div className="muted">{r.owner_email}</div>
+                  </td>
                   <td>{formatDate(r.created_at)}</td>
-                  <td>{r.status}{r.can_reapply_at ? <div className="muted">may reapply {formatDate(r.can_reapply_at)}</div> : null}</td>
+                  <td>
+                    {r.status}
+                    {r.can_reapply_at ? <div className="muted">may reapply {formatDate(r.can_reapply_at)}</div> : null}
+                  </td>
                   <td>
                     {r.status === 'pending' && (
                       <div className="hosting-admin-actions">
-                        <button type="button" className="cp-button cp-button--primary" onClick={() => decide(r, 'approved')}>Approve</button>
-                        <button type="button" className="cp-button cp-button--danger" onClick={() => setRejecting(r)}>Reject</button>
+                        <button type="button" className="cp-button cp-button--primary" onClick={() => decide(r, 'approved')}>
+                          Approve
+                        </button>
+                        <button type="button" className="cp-button cp-button--danger" onClick={() => setRejecting(r)}>
+                          Reject
+                        </button>
                       </div>
                     )}
                   </td>
@@ -82,7 +103,9 @@ export default function AdminHosting({ applications }: { applications: Row[] }) 
         )}
       </section>
       <section className="hosting-card" aria-labelledby="invite-title">
-        <h2 id="invite-title" className="hosting-title">Invite a show</h2>
+        <h2 id="invite-title" className="hosting-title">
+          Invite a show
+        </h2>
         <p className="muted">Sends a hosting sign-up link; the account it creates has its podcast admitted already.</p>
         <form className="hosting-confirm" onSubmit={invite} noValidate>
           <div className="cp-field">
@@ -95,8 +118,14 @@ export default function AdminHosting({ applications }: { applications: Row[] }) 
             <input id="invite-feed" className="cp-input" type="url" value={feed} onChange={(e) => setFeed(e.target.value)} />
             <FieldError field="feed_url" errors={errors} />
           </div>
-          <button type="submit" className="cp-button cp-button--primary">Send invitation</button>
-          {link && <p className="hosting-guid">Link: <a href={link}>{link}</a></p>}
+          <button type="submit" className="cp-button cp-button--primary">
+            Send invitation
+          </button>
+          {link && (
+            <p className="hosting-guid">
+              Link: <a href={link}>{link}</a>
+            </p>
+          )}
         </form>
       </section>
       <ConfirmDialog

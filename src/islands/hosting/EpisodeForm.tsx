@@ -35,7 +35,10 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
   const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const set = <K extends keyof EpisodeValues>(k: K) => (v: EpisodeValues[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const set =
+    <K extends keyof EpisodeValues>(k: K) =>
+    (v: EpisodeValues[K]) =>
+      setForm((f) => ({ ...f, [k]: v }));
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
@@ -65,35 +68,69 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
     <form className="hosting-card hosting-form" onSubmit={save} noValidate aria-label={creating ? 'New episode' : 'Edit episode'}>
       {creating && (
         <div className="cp-field">
-          <Uploader label="Episode audio" maxFiles={1} allowedTypes={['mp3', 'm4a', 'wav', 'ogg', 'aac']} onChange={(list) => setAudio(list[0] ?? null)} onProcessingChange={setUploading} />
+          <Uploader
+            label="Episode audio"
+            maxFiles={1}
+            allowedTypes={['mp3', 'm4a', 'wav', 'ogg', 'aac']}
+            onChange={(list) => setAudio(list[0] ?? null)}
+            onProcessingChange={setUploading}
+          />
           <FieldError errors={failure.errors} field="file_id" />
         </div>
       )}
       <TextField label="Title" name="title" value={form.title} onChange={set('title')} errors={failure.errors} maxLength={255} required />
       <div className="cp-field">
-        <RichTextEditor label="Description" variant="feed-description" value={initial.description} onChange={set('description')} max={4000} onUploadingChange={setUploading} />
+        <RichTextEditor
+          label="Description"
+          variant="feed-description"
+          value={initial.description}
+          onChange={set('description')}
+          max={4000}
+          onUploadingChange={setUploading}
+        />
         <FieldError errors={failure.errors} field="description" />
       </div>
       <div className="hosting-form-row">
         <div className="cp-field">
           <label htmlFor="ep-published">Publish date</label>
-          <input id="ep-published" name="published_at" className="cp-input" type="date" value={form.published_at} onChange={(e) => set('published_at')(e.target.value)} aria-invalid={failure.errors?.published_at ? true : undefined} />
+          <input
+            id="ep-published"
+            name="published_at"
+            className="cp-input"
+            type="date"
+            value={form.published_at}
+            onChange={(e) => set('published_at')(e.target.value)}
+            aria-invalid={failure.errors?.published_at ? true : undefined}
+          />
           <FieldError errors={failure.errors} field="published_at" />
         </div>
         <div className="hosting-form-row">
           <TextField label="Season" name="season" type="number" min={1} value={form.season} onChange={set('season')} errors={failure.errors} />
-          <TextField label="Episode number" name="episode_number" type="number" min={1} value={form.episode_number} onChange={set('episode_number')} errors={failure.errors} />
+          <TextField
+            label="Episode number"
+            name="episode_number"
+            type="number"
+            min={1}
+            value={form.episode_number}
+            onChange={set('episode_number')}
+            errors={failure.errors}
+          />
         </div>
       </div>
       <div className="cp-field">
         <label className="hosting-check">
-          <input type="checkbox" name="explicit" checked={form.explicit} onChange={(e) => set('explicit')(e.target.checked)} /> This episode contains explicit content
+          <input type="checkbox" name="explicit" checked={form.explicit} onChange={(e) => set('explicit')(e.target.checked)} /> This episode contains explicit
+          content
         </label>
       </div>
       <FailureBlock failure={failure} />
       <div className="hosting-actions" style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
-        <button type="submit" className="cp-button cp-button--primary" disabled={busy || uploading}>{busy ? 'Saving…' : creating ? 'Publish episode' : 'Save episode'}</button>
-        <a className="cp-button" href="/hosting/episodes">Cancel</a>
+        <button type="submit" className="cp-button cp-button--primary" disabled={busy || uploading}>
+          {busy ? 'Saving…' : creating ? 'Publish episode' : 'Save episode'}
+        </button>
+        <a className="cp-button" href="/hosting/episodes">
+          Cancel
+        </a>
       </div>
     </form>
   );

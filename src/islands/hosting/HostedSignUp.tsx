@@ -19,7 +19,12 @@ export default function HostedSignUp({ token, email, invalid }: Props) {
   const [errors, setErrors] = useState<Record<string, string[]> | null>(null);
   const [message, setMessage] = useState<string | null>(invalid);
   const [busy, setBusy] = useState(false);
-  if (!email) return <p className="alert alert-error" role="alert">{invalid}</p>;
+  if (!email)
+    return (
+      <p className="alert alert-error" role="alert">
+        {invalid}
+      </p>
+    );
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -39,7 +44,11 @@ export default function HostedSignUp({ token, email, invalid }: Props) {
   };
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {message && <p className="alert alert-error" role="alert">{message}</p>}
+      {message && (
+        <p className="alert alert-error" role="alert">
+          {message}
+        </p>
+      )}
       <div className="field">
         <label htmlFor="hs-email">Email</label>
         <input id="hs-email" value={email} readOnly />

@@ -50,11 +50,17 @@ export default function Onboarding({ podcast, ownerName, hosted: initial, user, 
 
   return (
     <div className="hosting-onboarding" data-screen={screen}>
-      {screen === 'wizard' && <Wizard podcast={podcast} ownerName={ownerName} hosted={hosted} supportEmail={supportEmail} onStarted={setHosted} agreement={children} />}
-      {screen === 'migrating' && <Migrating podcastId={podcast.id} hostedId={hosted.id} userId={user.id} pusher={pusher} initialPercent={hosted.percent ?? 0} refresh={refresh} />}
+      {screen === 'wizard' && (
+        <Wizard podcast={podcast} ownerName={ownerName} hosted={hosted} supportEmail={supportEmail} onStarted={setHosted} agreement={children} />
+      )}
+      {screen === 'migrating' && (
+        <Migrating podcastId={podcast.id} hostedId={hosted.id} userId={user.id} pusher={pusher} initialPercent={hosted.percent ?? 0} refresh={refresh} />
+      )}
       {screen === 'stale' && <Stale hosted={hosted} onResynced={setHosted} />}
       {screen === 'redirect' && <SetupRedirect hosted={hosted} feedUrl={podcast.url} onChecked={setHosted} />}
-      {screen === 'payouts' && <Payouts hosted={hosted} provider={user.payoutProvider} error={payoutCookie.error} onSkipped={setHosted} onConnected={() => setHasPayouts(true)} />}
+      {screen === 'payouts' && (
+        <Payouts hosted={hosted} provider={user.payoutProvider} error={payoutCookie.error} onSkipped={setHosted} onConnected={() => setHasPayouts(true)} />
+      )}
       {screen === 'all-set' && <AllSet hostedId={hosted.id} />}
       {screen === 'failed' && (
         <section className="hosting-card">
@@ -82,8 +88,20 @@ function Avatar({ title, url }: { title: string; url: string | null }) {
 
 const STEPS = ['Get started', 'Review terms and conditions', 'Help', 'Confirm'] as const;
 
-function Wizard({ podcast, ownerName, hosted, supportEmail, onStarted, agreement }: {
-  podcast: Props['podcast']; ownerName: string; hosted: Hosted; supportEmail: string; onStarted: (h: Hosted) => void; agreement: ReactNode;
+function Wizard({
+  podcast,
+  ownerName,
+  hosted,
+  supportEmail,
+  onStarted,
+  agreement,
+}: {
+  podcast: Props['podcast'];
+  ownerName: string;
+  hosted: Hosted;
+  supportEmail: string;
+  onStarted: (h: Hosted) => void;
+  agreement: ReactNode;
 }) {
   const [step, setStep] = useState(0);
   const [accepting, setAccepting] = useState(false);
@@ -120,7 +138,10 @@ function Wizard({ podcast, ownerName, hosted, supportEmail, onStarted, agreement
       </h2>
       {step === 0 && (
         <div className="hosting-prose">
-          <p>Welcome to Cuepoint hosting. In a few minutes we will move {podcast.title} here, with every episode, its audio and artwork, and the episode identifiers podcast apps know it by.</p>
+          <p>
+            Welcome to Cuepoint hosting. In a few minutes we will move {podcast.title} here, with every episode, its audio and artwork, and the episode
+            identifiers podcast apps know it by.
+          </p>
           <ul>
             <li>Review and accept the Hosting Service Agreement.</li>
             <li>Confirm the migration: we import your feed in the background and email you when it is done.</li>
@@ -129,14 +150,23 @@ function Wizard({ podcast, ownerName, hosted, supportEmail, onStarted, agreement
           </ul>
         </div>
       )}
-      {step === 1 && <div className="hosting-agreement" tabIndex={0} aria-label="Hosting Service Agreement">{agreement}</div>}
+      {step === 1 && (
+        <div className="hosting-agreement" tabIndex={0} aria-label="Hosting Service Agreement">
+          {agreement}
+        </div>
+      )}
       {step === 2 && (
         <div className="hosting-prose">
           <p>
-            See the <a href="https://help.cuepoint.test/hosting/migration-guide" target="_blank" rel="noreferrer">step-by-step guide</a> for what happens during the migration and how to redirect your old feed.
+            See the{' '}
+            <a href="https://help.cuepoint.test/hosting/migration-guide" target="_blank" rel="noreferrer">
+              step-by-step guide
+            </a>{' '}
+            for what happens during the migration and how to redirect your old feed.
           </p>
           <p>
-            Questions, or a show with more than 1,000 episodes? Email us at <a href={`mailto:${supportEmail}?subject=${subject}`}>{supportEmail}</a> and we will help you through it.
+            Questions, or a show with more than 1,000 episodes? Email us at <a href={`mailto:${supportEmail}?subject=${subject}`}>{supportEmail}</a> and we will
+            help you through it.
           </p>
         </div>
       )}
@@ -159,7 +189,17 @@ function Wizard({ podcast, ownerName, hosted, supportEmail, onStarted, agreement
   );
 }
 
-function ConfirmMigration({ podcast, ownerName, hosted, onStarted }: { podcast: Props['podcast']; ownerName: string; hosted: Hosted; onStarted: (h: Hosted) => void }) {
+function ConfirmMigration({
+  podcast,
+  ownerName,
+  hosted,
+  onStarted,
+}: {
+  podcast: Props['podcast'];
+  ownerName: string;
+  hosted: Hosted;
+  onStarted: (h: Hosted) => void;
+}) {
   const [feed, setFeed] = useState<{ hasIunesCategory: boolean; episodes: number } | null>(null);
   const [feedError, setFeedError] = useState<string | null>(null);
   const [categories, setCategories] = useState<Array<{ id: number; title: string }>>([]);
@@ -195,7 +235,10 @@ function ConfirmMigration({ podcast, ownerName, hosted, onStarted }: { podcast: 
     setSubmitting(true);
     setErrors(null);
     try {
-      const res = await api<{ data: Hosted }>(`/api/podcasts/hosted/${hosted.id}/migrate`, { method: 'POST', body: needsCategory ? { itunes_category_id: categoryId } : {} });
+      const res = await api<{ data: Hosted }>(`/api/podcasts/hosted/${hosted.id}/migrate`, {
+        method: 'POST',
+        body: needsCategory ? { itunes_category_id: categoryId } : {},
+      });
       onStarted({ ...res.data, percent: 0 });
     } catch (error) {
       if (error instanceof ApiError && error.status === 422 && error.errors) setErrors(error.errors);
@@ -262,8 +305,20 @@ function ConfirmMigration({ podcast, ownerName, hosted, onStarted }: { podcast: 
   );
 }
 
-function Migrating({ podcastId, hostedId, userId, pusher, initialPercent, refresh }: {
-  podcastId: number; hostedId: number; userId: number; pusher: InitializeSettings['pusher']; initialPercent: number; refresh: () => Promise<Hosted>;
+function Migrating({
+  podcastId,
+  hostedId,
+  userId,
+  pusher,
+  initialPercent,
+  refresh,
+}: {
+  podcastId: number;
+  hostedId: number;
+  userId: number;
+  pusher: InitializeSettings['pusher'];
+  initialPercent: number;
+  refresh: () => Promise<Hosted>;
 }) {
   const [target, setTarget] = useState(initialPercent);
   const [shown, setShown] = useState(initialPercent);
@@ -276,7 +331,9 @@ function Migrating({ podcastId, hostedId, userId, pusher, initialPercent, refres
     }).then((stop) => (live ? (off = stop) : stop()));
     // The progress call keeps the bar right when a realtime message is missed.
     const fetchProgress = () =>
-      void api<{ data: { percent: number } }>(`/api/podcasts/hosted/${hostedId}/migrate/progress`).then((r) => setTarget((t) => Math.max(t, r.data.percent))).catch(() => undefined);
+      void api<{ data: { percent: number } }>(`/api/podcasts/hosted/${hostedId}/migrate/progress`)
+        .then((r) => setTarget((t) => Math.max(t, r.data.percent)))
+        .catch(() => undefined);
     fetchProgress();
     const poll = setInterval(fetchProgress, 4000);
     return () => {
@@ -296,7 +353,9 @@ function Migrating({ podcastId, hostedId, userId, pusher, initialPercent, refres
     if (target < 100) return;
     // Validated: the screen moves on once the hosting service reports the migration completed.
     const t = setInterval(() => {
-      void refresh().then((h) => h.migration_status !== 'in-progress' && clearInterval(t)).catch(() => undefined);
+      void refresh()
+        .then((h) => h.migration_status !== 'in-progress' && clearInterval(t))
+        .catch(() => undefined);
     }, 1500);
     return () => clearInterval(t);
   }, [target, refresh]);
@@ -343,10 +402,16 @@ function Stale({ hosted, onResynced }: { hosted: Hosted; onResynced: (h: Hosted)
       <p>Your migration stopped making progress. Nothing is lost: resync it and we continue with the episodes that are not on Cuepoint yet.</p>
       <ul className="hosting-links">
         <li>
-          Migrated feed: <a href={hosted.url ?? '#'} target="_blank" rel="noreferrer">{hosted.url}</a>
+          Migrated feed:{' '}
+          <a href={hosted.url ?? '#'} target="_blank" rel="noreferrer">
+            {hosted.url}
+          </a>
         </li>
         <li>
-          Original feed: <a href={hosted.original_url ?? '#'} target="_blank" rel="noreferrer">{hosted.original_url}</a>
+          Original feed:{' '}
+          <a href={hosted.original_url ?? '#'} target="_blank" rel="noreferrer">
+            {hosted.original_url}
+          </a>
         </li>
       </ul>
       <button type="button" className="cp-button cp-button--primary" onClick={resync} disabled={busy}>
@@ -455,8 +520,18 @@ function SetupRedirect({ hosted, feedUrl, onChecked }: { hosted: Hosted; feedUrl
   );
 }
 
-function Payouts({ hosted, provider, error, onSkipped, onConnected }: {
-  hosted: Hosted; provider: 'stripe' | 'paypal'; error: string | null; onSkipped: (h: Hosted) => void; onConnected: () => void;
+function Payouts({
+  hosted,
+  provider,
+  error,
+  onSkipped,
+  onConnected,
+}: {
+  hosted: Hosted;
+  provider: 'stripe' | 'paypal';
+  error: string | null;
+  onSkipped: (h: Hosted) => void;
+  onConnected: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);

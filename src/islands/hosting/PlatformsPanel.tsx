@@ -68,13 +68,21 @@ export default function PlatformsPanel({ hostedId, feedUrl, initial }: Props) {
         <h2 className="hosting-title">Your hosted RSS feed</h2>
         <div className="hosting-copy">
           <code data-testid="feed-url">{feedUrl}</code>
-          <button type="button" className="cp-button" onClick={copy}>Copy</button>
+          <button type="button" className="cp-button" onClick={copy}>
+            Copy
+          </button>
         </div>
-        <p className="muted">Submit this address to each directory below. Shows moved from another host keep their listings: the redirect of the old feed tells the directories where the show lives now.</p>
+        <p className="muted">
+          Submit this address to each directory below. Shows moved from another host keep their listings: the redirect of the old feed tells the directories
+          where the show lives now.
+        </p>
       </section>
       <section className="hosting-card">
         <h2 className="hosting-title">Directories</h2>
-        <p className="muted">{listed === 0 ? 'No directory is marked as listing your show yet.' : `Listed on ${listed} of ${DIRECTORIES.length} directories.`} Record each directory’s status here after you submit.</p>
+        <p className="muted">
+          {listed === 0 ? 'No directory is marked as listing your show yet.' : `Listed on ${listed} of ${DIRECTORIES.length} directories.`} Record each
+          directory’s status here after you submit.
+        </p>
         <ul className="hosting-dirs">
           {DIRECTORIES.map((d) => {
             const s = saved[d.key];
@@ -83,31 +91,74 @@ export default function PlatformsPanel({ hostedId, feedUrl, initial }: Props) {
               <li key={d.key} className="hosting-dir" data-directory={d.key}>
                 <div>
                   <div className="hosting-dir-name">{d.name}</div>
-                  <p className="muted cq-small" style={{ margin: '0.25rem 0 0' }}>{d.how}</p>
-                  {s?.listing_url ? <p style={{ margin: '0.25rem 0 0' }}><a href={s.listing_url} target="_blank" rel="noopener noreferrer">View your listing</a></p> : null}
+                  <p className="muted cq-small" style={{ margin: '0.25rem 0 0' }}>
+                    {d.how}
+                  </p>
+                  {s?.listing_url ? (
+                    <p style={{ margin: '0.25rem 0 0' }}>
+                      <a href={s.listing_url} target="_blank" rel="noopener noreferrer">
+                        View your listing
+                      </a>
+                    </p>
+                  ) : null}
                 </div>
                 <div className="hosting-dir-actions">
                   <span className={`hosting-dir-status hosting-dir-status--${status.replace('_', '-')}`}>{DIRECTORY_STATUS_LABEL[status]}</span>
-                  <a className="cp-button" href={d.submitUrl} target="_blank" rel="noopener noreferrer">Submit</a>
-                  <button type="button" className="cp-button cp-button--link" onClick={() => open(d.key)} aria-expanded={editing === d.key}>Update status</button>
+                  <a className="cp-button" href={d.submitUrl} target="_blank" rel="noopener noreferrer">
+                    Submit
+                  </a>
+                  <button type="button" className="cp-button cp-button--link" onClick={() => open(d.key)} aria-expanded={editing === d.key}>
+                    Update status
+                  </button>
                 </div>
                 {editing === d.key && (
-                  <form className="hosting-dir-edit" noValidate onSubmit={(e) => { e.preventDefault(); void save(d.key); }} aria-label={`${d.name} status`}>
+                  <form
+                    className="hosting-dir-edit"
+                    noValidate
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      void save(d.key);
+                    }}
+                    aria-label={`${d.name} status`}
+                  >
                     <div className="cp-field">
                       <label htmlFor={`status-${d.key}`}>Status</label>
-                      <select id={`status-${d.key}`} className="cp-input" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as DirectoryStatus })}>
-                        {DIRECTORY_STATUSES.map((v) => <option key={v} value={v}>{DIRECTORY_STATUS_LABEL[v]}</option>)}
+                      <select
+                        id={`status-${d.key}`}
+                        className="cp-input"
+                        value={draft.status}
+                        onChange={(e) => setDraft({ ...draft, status: e.target.value as DirectoryStatus })}
+                      >
+                        {DIRECTORY_STATUSES.map((v) => (
+                          <option key={v} value={v}>
+                            {DIRECTORY_STATUS_LABEL[v]}
+                          </option>
+                        ))}
                       </select>
                       <FieldError errors={failure.errors} field="status" />
                     </div>
                     <div className="cp-field">
                       <label htmlFor={`url-${d.key}`}>Listing address (optional)</label>
-                      <input id={`url-${d.key}`} className="cp-input" type="url" value={draft.listing_url} placeholder="https://" onChange={(e) => setDraft({ ...draft, listing_url: e.target.value })} aria-invalid={failure.errors?.listing_url ? true : undefined} />
+                      <input
+                        id={`url-${d.key}`}
+                        className="cp-input"
+                        type="url"
+                        value={draft.listing_url}
+                        placeholder="https://"
+                        onChange={(e) => setDraft({ ...draft, listing_url: e.target.value })}
+                        aria-invalid={failure.errors?.listing_url ? true : undefined}
+                      />
                       <FieldError errors={failure.errors} field="listing_url" />
                     </div>
-                    <div style={{ width: '100%' }}><FailureBlock failure={failure} /></div>
-                    <button type="submit" className="cp-button cp-button--primary" disabled={busy}>{busy ? 'Saving…' : 'Save'}</button>
-                    <button type="button" className="cp-button cp-button--link" onClick={() => setEditing(null)}>Cancel</button>
+                    <div style={{ width: '100%' }}>
+                      <FailureBlock failure={failure} />
+                    </div>
+                    <button type="submit" className="cp-button cp-button--primary" disabled={busy}>
+                      {busy ? 'Saving…' : 'Save'}
+                    </button>
+                    <button type="button" className="cp-button cp-button--link" onClick={() => setEditing(null)}>
+                      Cancel
+                    </button>
                   </form>
                 )}
               </li>

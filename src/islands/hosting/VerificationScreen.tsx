@@ -90,8 +90,8 @@ export default function VerificationScreen({ podcastId, title, feedUrl }: Props)
         Verify that you own {title}
       </h2>
       <p>
-        Before we move your podcast, we need to confirm it is yours. We send a verification link to the owner email in your RSS feed. Add your email to the feed with the
-        steps below, then use <strong>Re-check RSS Feed</strong> and open the link in that email.
+        Before we move your podcast, we need to confirm it is yours. We send a verification link to the owner email in your RSS feed. Add your email to the feed
+        with the steps below, then use <strong>Re-check RSS Feed</strong> and open the link in that email.
       </p>
       <p className="hosting-feed-url">
         <span className="muted">Your RSS feed:</span> <code>{feedUrl}</code>

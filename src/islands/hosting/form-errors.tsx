@@ -21,14 +21,28 @@ export function formFailure(err: unknown): FormFailure {
 
 /** The distinct messages of a failure (the message first, then each field's first message). */
 export function failureMessages(f: FormFailure): string[] {
-  const all = [f.message, ...Object.values(f.errors ?? {}).map((v) => (Array.isArray(v) ? v[0] : v))].filter((m): m is string => typeof m === 'string' && m !== '');
+  const all = [f.message, ...Object.values(f.errors ?? {}).map((v) => (Array.isArray(v) ? v[0] : v))].filter(
+    (m): m is string => typeof m === 'string' && m !== '',
+  );
   return [...new Set(all)];
 }
 
 /** One message, with any http(s) address in it shown as a link. */
 export function MessageText({ text }: { text: string }) {
   const parts = text.split(/(https?:\/\/[^\s<>"]+)/g);
-  return <>{parts.map((p, i) => (/^https?:\/\//.test(p) ? <a key={i} href={p} target="_blank" rel="noopener noreferrer">{p}</a> : p))}</>;
+  return (
+    <>
+      {parts.map((p, i) =>
+        /^https?:\/\//.test(p) ? (
+          <a key={i} href={p} target="_blank" rel="noopener noreferrer">
+            {p}
+          </a>
+        ) : (
+          p
+        ),
+      )}
+    </>
+  );
 }
 
 /** The error block above a form's buttons: the response's message (field messages stay under their fields). */
@@ -37,7 +51,11 @@ export function FailureBlock({ failure }: { failure: FormFailure }) {
   if (messages.length === 0) return null;
   return (
     <div className="hosting-error" role="alert">
-      {messages.map((m) => <p key={m}><MessageText text={m} /></p>)}
+      {messages.map((m) => (
+        <p key={m}>
+          <MessageText text={m} />
+        </p>
+      ))}
     </div>
   );
 }

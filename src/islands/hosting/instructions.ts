@@ -22,20 +22,36 @@ export const EMAIL_UPDATE_NOTE = 'Email updates can take up to 10 minutes to app
 export const VERIFICATION_INSTRUCTIONS: Record<VerificationProvider, Instructions> = {
   acast: {
     name: 'Acast',
-    steps: ['Sign in to Acast and open your show.', 'Go to Settings, then Show details.', 'Under Owner email, enter the email address you want us to send the verification link to and save.'],
+    steps: [
+      'Sign in to Acast and open your show.',
+      'Go to Settings, then Show details.',
+      'Under Owner email, enter the email address you want us to send the verification link to and save.',
+    ],
   },
   anchor: {
     name: 'Spotify for Podcasters (Anchor)',
-    steps: ['Sign in to Spotify for Podcasters and open Settings.', 'Open Availability, then RSS distribution.', 'Turn on “Show email in RSS feed” (sometimes called “RSS feed email”) and save.'],
+    steps: [
+      'Sign in to Spotify for Podcasters and open Settings.',
+      'Open Availability, then RSS distribution.',
+      'Turn on “Show email in RSS feed” (sometimes called “RSS feed email”) and save.',
+    ],
     note: 'Spotify for Podcasters shows your email in the RSS feed for only 48 hours after you turn it on, so request the verification email right away.',
   },
   buzzsprout: {
     name: 'Buzzsprout',
-    steps: ['Sign in to Buzzsprout and open Podcast Settings.', 'Open Directories & RSS feed settings.', 'Make sure your email address is filled in under “Email in RSS feed” and save.'],
+    steps: [
+      'Sign in to Buzzsprout and open Podcast Settings.',
+      'Open Directories & RSS feed settings.',
+      'Make sure your email address is filled in under “Email in RSS feed” and save.',
+    ],
   },
   libsyn: {
     name: 'Libsyn',
-    steps: ['Sign in to Libsyn and open Destinations.', 'Edit the “Libsyn Classic Feed” destination.', 'Under iTunes owner email, enter your email address and save.'],
+    steps: [
+      'Sign in to Libsyn and open Destinations.',
+      'Edit the “Libsyn Classic Feed” destination.',
+      'Under iTunes owner email, enter your email address and save.',
+    ],
   },
   podbean: {
     name: 'Podbean',
@@ -47,7 +63,11 @@ export const VERIFICATION_INSTRUCTIONS: Record<VerificationProvider, Instruction
   },
   rss: {
     name: 'Your own RSS feed',
-    steps: ['Open the RSS file of your podcast or the settings of the tool that writes it.', 'Add <itunes:owner><itunes:email>you@example.com</itunes:email></itunes:owner> inside <channel>.', 'Publish the updated feed.'],
+    steps: [
+      'Open the RSS file of your podcast or the settings of the tool that writes it.',
+      'Add <itunes:owner><itunes:email>you@example.com</itunes:email></itunes:owner> inside <channel>.',
+      'Publish the updated feed.',
+    ],
   },
   simplecast: {
     name: 'Simplecast',
@@ -56,19 +76,77 @@ export const VERIFICATION_INSTRUCTIONS: Record<VerificationProvider, Instruction
 };
 
 export const REDIRECT_INSTRUCTIONS: Record<RedirectProvider, Instructions> = {
-  acast: { name: 'Acast', steps: ['Sign in to Acast and open your show.', 'Go to Settings, then Advanced, and choose “Redirect feed”.', 'Paste your new RSS link and confirm.'] },
-  anchor: { name: 'Spotify for Podcasters (Anchor)', steps: ['Sign in to Spotify for Podcasters and open Settings.', 'Open Availability, then “Redirect your RSS feed”.', 'Paste your new RSS link and confirm the redirect.'] },
-  buzzsprout: { name: 'Buzzsprout', steps: ['Sign in to Buzzsprout and open Podcast Settings.', 'Open “Directories & RSS feed” and choose “Redirect your feed”.', 'Paste your new RSS link and save.'] },
-  libsyn: { name: 'Libsyn', steps: ['Sign in to Libsyn and open Destinations.', 'Edit the “Libsyn Classic Feed” destination and open Advanced Options.', 'Paste your new RSS link into “Redirect this feed to” and save.'] },
-  podbean: { name: 'Podbean', steps: ['Sign in to Podbean and open Settings, then Feed / iTunes settings.', 'Choose “Redirect feed to another host”.', 'Paste your new RSS link and save.'] },
-  rss: { name: 'Your own RSS feed', steps: ['Configure your web server to answer your old feed address with a 301 (permanent) redirect to your new RSS link.', 'Or add <itunes:new-feed-url> with your new RSS link inside <channel> of the old feed.', 'Keep the old address answering for at least a month.'] },
-  simplecast: { name: 'Simplecast', steps: ['Sign in to Simplecast and open your show.', 'Go to Show Settings, then Distribution, and choose “Redirect feed”.', 'Paste your new RSS link and save.'] },
-  spreaker: { name: 'Spreaker', steps: ['Sign in to Spreaker and open your show.', 'Go to Edit show, then the RSS tab.', 'Paste your new RSS link into “Redirect RSS feed to” and save.'] },
-  soundcloud: { name: 'SoundCloud', steps: ['Sign in to SoundCloud and open Settings, then Content.', 'Under RSS feed, choose “Redirect feed”.', 'Paste your new RSS link and save.'] },
-  other: { name: 'Another host', steps: ['Look in your host’s settings for “Redirect feed”, “Move podcast” or “301 redirect”.', 'Paste your new RSS link there and save.', 'If you cannot find it, ask your host’s support to set a 301 redirect to your new RSS link.'] },
+  acast: {
+    name: 'Acast',
+    steps: ['Sign in to Acast and open your show.', 'Go to Settings, then Advanced, and choose “Redirect feed”.', 'Paste your new RSS link and confirm.'],
+  },
+  anchor: {
+    name: 'Spotify for Podcasters (Anchor)',
+    steps: [
+      'Sign in to Spotify for Podcasters and open Settings.',
+      'Open Availability, then “Redirect your RSS feed”.',
+      'Paste your new RSS link and confirm the redirect.',
+    ],
+  },
+  buzzsprout: {
+    name: 'Buzzsprout',
+    steps: [
+      'Sign in to Buzzsprout and open Podcast Settings.',
+      'Open “Directories & RSS feed” and choose “Redirect your feed”.',
+      'Paste your new RSS link and save.',
+    ],
+  },
+  libsyn: {
+    name: 'Libsyn',
+    steps: [
+      'Sign in to Libsyn and open Destinations.',
+      'Edit the “Libsyn Classic Feed” destination and open Advanced Options.',
+      'Paste your new RSS link into “Redirect this feed to” and save.',
+    ],
+  },
+  podbean: {
+    name: 'Podbean',
+    steps: [
+      'Sign in to Podbean and open Settings, then Feed / iTunes settings.',
+      'Choose “Redirect feed to another host”.',
+      'Paste your new RSS link and save.',
+    ],
+  },
+  rss: {
+    name: 'Your own RSS feed',
+    steps: [
+      'Configure your web server to answer your old feed address with a 301 (permanent) redirect to your new RSS link.',
+      'Or add <itunes:new-feed-url> with your new RSS link inside <channel> of the old feed.',
+      'Keep the old address answering for at least a month.',
+    ],
+  },
+  simplecast: {
+    name: 'Simplecast',
+    steps: [
+      'Sign in to Simplecast and open your show.',
+      'Go to Show Settings, then Distribution, and choose “Redirect feed”.',
+      'Paste your new RSS link and save.',
+    ],
+  },
+  spreaker: {
+    name: 'Spreaker',
+    steps: ['Sign in to Spreaker and open your show.', 'Go to Edit show, then the RSS tab.', 'Paste your new RSS link into “Redirect RSS feed to” and save.'],
+  },
+  soundcloud: {
+    name: 'SoundCloud',
+    steps: ['Sign in to SoundCloud and open Settings, then Content.', 'Under RSS feed, choose “Redirect feed”.', 'Paste your new RSS link and save.'],
+  },
+  other: {
+    name: 'Another host',
+    steps: [
+      'Look in your host’s settings for “Redirect feed”, “Move podcast” or “301 redirect”.',
+      'Paste your new RSS link there and save.',
+      'If you cannot find it, ask your host’s support to set a 301 redirect to your new RSS link.',
+    ],
+  },
 };
 
-const PLATFORM_TO_PROVIDER: Record<string, VerificationProvider & RedirectProvider | RedirectProvider | VerificationProvider> = {
+const PLATFORM_TO_PROVIDER: Record<string, (VerificationProvider & RedirectProvider) | RedirectProvider | VerificationProvider> = {
   Acast: 'acast',
   'Spotify for Podcasters': 'anchor',
   Buzzsprout: 'buzzsprout',

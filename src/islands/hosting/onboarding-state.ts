@@ -5,7 +5,11 @@ import type { HostedPodcastPayload } from '../../lib/types';
 export type OnboardingScreen = 'wizard' | 'migrating' | 'stale' | 'redirect' | 'payouts' | 'all-set' | 'failed';
 
 /** The screen of the onboarding flow for this hosted podcast and user. */
-export function onboardingScreen(hosted: Pick<HostedPodcastPayload, 'migration_status' | 'redirecting_at' | 'is_completed' | 'settings'>, hasPayouts: boolean, now: number = Date.now()): OnboardingScreen {
+export function onboardingScreen(
+  hosted: Pick<HostedPodcastPayload, 'migration_status' | 'redirecting_at' | 'is_completed' | 'settings'>,
+  hasPayouts: boolean,
+  now: number = Date.now(),
+): OnboardingScreen {
   switch (hosted.migration_status) {
     case 'pending':
       return 'wizard';
@@ -35,7 +39,13 @@ export function nextBarPercent(shown: number, target: number): number {
 }
 
 /** True when the typed word, the DAI checkbox, the submit state and the category allow Finish (hosting §5). */
-export function canFinishMigration(input: { word: string; daiDisabled: boolean; submitting: boolean; needsCategory: boolean; categoryId: number | null }): boolean {
+export function canFinishMigration(input: {
+  word: string;
+  daiDisabled: boolean;
+  submitting: boolean;
+  needsCategory: boolean;
+  categoryId: number | null;
+}): boolean {
   return input.word === 'MIGRATION' && input.daiDisabled && !input.submitting && (!input.needsCategory || input.categoryId !== null);
 }
 

@@ -41,7 +41,13 @@ export default function Onboarding({ podcasts: initial, firstName, lastName }: P
             {podcasts.map((p) => (
               <li key={p.id}>
                 <span className="pc-row">
-                  {p.avatar_url ? <img className="pc-art" src={p.avatar_url} alt="" width={64} height={64} /> : <span className="pc-art" aria-hidden="true">{p.title.charAt(0)}</span>}
+                  {p.avatar_url ? (
+                    <img className="pc-art" src={p.avatar_url} alt="" width={64} height={64} />
+                  ) : (
+                    <span className="pc-art" aria-hidden="true">
+                      {p.title.charAt(0)}
+                    </span>
+                  )}
                   <span>
                     <strong>{p.title}</strong>
                     <br />
@@ -69,12 +75,26 @@ export default function Onboarding({ podcasts: initial, firstName, lastName }: P
           <div className="pc-grid-2">
             <div className="cp-field">
               <label htmlFor={`${id}-first`}>First name</label>
-              <input id={`${id}-first`} className="cp-input" value={first} onChange={(e) => setFirst(e.target.value)} autoComplete="given-name" aria-invalid={errors.first_name ? true : undefined} />
+              <input
+                id={`${id}-first`}
+                className="cp-input"
+                value={first}
+                onChange={(e) => setFirst(e.target.value)}
+                autoComplete="given-name"
+                aria-invalid={errors.first_name ? true : undefined}
+              />
               <FieldError errors={errors} field="first_name" />
             </div>
             <div className="cp-field">
               <label htmlFor={`${id}-last`}>Last name</label>
-              <input id={`${id}-last`} className="cp-input" value={last} onChange={(e) => setLast(e.target.value)} autoComplete="family-name" aria-invalid={errors.last_name ? true : undefined} />
+              <input
+                id={`${id}-last`}
+                className="cp-input"
+                value={last}
+                onChange={(e) => setLast(e.target.value)}
+                autoComplete="family-name"
+                aria-invalid={errors.last_name ? true : undefined}
+              />
               <FieldError errors={errors} field="last_name" />
             </div>
           </div>

@@ -42,7 +42,9 @@ export function AddPodcastForm({ onAdded }: { onAdded: (p: AddedPodcast) => void
       setTerm('');
       onAdded(res.data);
     } catch (e) {
-      setErrors(e instanceof ApiError ? (Object.keys(e.errors).length ? e.errors : { url: [e.message] }) : { url: ['Something went wrong. Please try again.'] });
+      setErrors(
+        e instanceof ApiError ? (Object.keys(e.errors).length ? e.errors : { url: [e.message] }) : { url: ['Something went wrong. Please try again.'] },
+      );
     } finally {
       setBusy(false);
     }
@@ -104,7 +106,15 @@ export function AddPodcastForm({ onAdded }: { onAdded: (p: AddedPodcast) => void
         <div className="cp-field">
           <label htmlFor={`${id}-search`}>Or find your show by name</label>
           <div className="pc-row">
-            <input id={`${id}-search`} className="cp-input" style={{ flex: 1, minWidth: 0 }} type="search" value={term} onChange={(e) => setTerm(e.target.value)} placeholder="Podcast title" />
+            <input
+              id={`${id}-search`}
+              className="cp-input"
+              style={{ flex: 1, minWidth: 0 }}
+              type="search"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              placeholder="Podcast title"
+            />
             <button className="cp-button" type="submit" disabled={searching || !term.trim()}>
               {searching ? 'Searching…' : 'Search'}
             </button>

@@ -99,7 +99,9 @@ export default function ManualStats({ podcastId, title, initial }: Props) {
 
   return (
     <div className="pc-stack pc-manual" aria-labelledby={`${id}-h`}>
-      <h3 id={`${id}-h`} style={{ margin: 0 }}>Manual stats for {title}</h3>
+      <h3 id={`${id}-h`} style={{ margin: 0 }}>
+        Manual stats for {title}
+      </h3>
       {waiting ? (
         <p className="pc-small pc-muted" style={{ margin: 0 }}>
           Your {shortNumber(waiting.listens)} listens sent {formatDate(waiting.created_at)} are waiting for verification. Remove them to send new numbers.
@@ -114,7 +116,8 @@ export default function ManualStats({ podcastId, title, initial }: Props) {
           }}
         >
           <p className="pc-small pc-muted" style={{ margin: 0 }}>
-            No analytics connection? Send your average listens per episode with a screenshot or report from your hosting platform. An admin checks them; verified numbers count for 90 days.
+            No analytics connection? Send your average listens per episode with a screenshot or report from your hosting platform. An admin checks them;
+            verified numbers count for 90 days.
           </p>
           <div className="cp-field">
             <label htmlFor={`${id}-listens`}>Average listens per episode</label>
@@ -149,7 +152,9 @@ export default function ManualStats({ podcastId, title, initial }: Props) {
         </form>
       )}
       {list.data.length === 0 ? (
-        <p className="pc-small pc-muted" style={{ margin: 0 }}>No numbers sent yet.</p>
+        <p className="pc-small pc-muted" style={{ margin: 0 }}>
+          No numbers sent yet.
+        </p>
       ) : (
         <ul className="pc-list" aria-label={`Manual stats submissions for ${title}`}>
           {list.data.map((s) => (
@@ -166,14 +171,25 @@ export default function ManualStats({ podcastId, title, initial }: Props) {
                   {s.file_url ? (
                     <>
                       {' · '}
-                      <a href={s.file_url} target="_blank" rel="noopener">{s.file_original_name ?? 'report'}</a>
+                      <a href={s.file_url} target="_blank" rel="noopener">
+                        {s.file_original_name ?? 'report'}
+                      </a>
                     </>
                   ) : null}
                 </p>
-                {s.status === 'rejected' && s.reject_reason ? <p className="pc-small" style={{ margin: '4px 0 0' }}>Reason: {s.reject_reason}</p> : null}
+                {s.status === 'rejected' && s.reject_reason ? (
+                  <p className="pc-small" style={{ margin: '4px 0 0' }}>
+                    Reason: {s.reject_reason}
+                  </p>
+                ) : null}
               </div>
               {s.status !== 'verified' && (
-                <button type="button" className="cp-button cp-button--danger" onClick={() => setRemoving(s)} aria-label={`Remove the ${s.listens} listens sent ${formatDate(s.created_at)}`}>
+                <button
+                  type="button"
+                  className="cp-button cp-button--danger"
+                  onClick={() => setRemoving(s)}
+                  aria-label={`Remove the ${s.listens} listens sent ${formatDate(s.created_at)}`}
+                >
                   Remove
                 </button>
               )}
@@ -183,9 +199,20 @@ export default function ManualStats({ podcastId, title, initial }: Props) {
       )}
       {list.meta.last_page > 1 && (
         <nav className="pc-pager" aria-label="Submissions pages">
-          <button type="button" className="cp-button" disabled={list.meta.current_page <= 1} onClick={() => void load(list.meta.current_page - 1)}>Previous</button>
-          <span className="pc-small">Page {list.meta.current_page} of {list.meta.last_page}</span>
-          <button type="button" className="cp-button" disabled={list.meta.current_page >= list.meta.last_page} onClick={() => void load(list.meta.current_page + 1)}>Next</button>
+          <button type="button" className="cp-button" disabled={list.meta.current_page <= 1} onClick={() => void load(list.meta.current_page - 1)}>
+            Previous
+          </button>
+          <span className="pc-small">
+            Page {list.meta.current_page} of {list.meta.last_page}
+          </span>
+          <button
+            type="button"
+            className="cp-button"
+            disabled={list.meta.current_page >= list.meta.last_page}
+            onClick={() => void load(list.meta.current_page + 1)}
+          >
+            Next
+          </button>
         </nav>
       )}
       <ConfirmDialog open={removing !== null} title="Remove these numbers?" danger confirmLabel="Remove" onConfirm={remove} onCancel={() => setRemoving(null)}>

@@ -56,7 +56,10 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
     setSaving(true);
     setErrors({});
     try {
-      const keep = podcast.categories.slice(1).map((c) => c.id).filter((c) => c !== categoryId);
+      const keep = podcast.categories
+        .slice(1)
+        .map((c) => c.id)
+        .filter((c) => c !== categoryId);
       const res = await api<{ data: CardPodcast }>(`/api/podcasts/${podcast.id}`, {
         method: 'PUT',
         body: { title, about, category_ids: categoryId ? [categoryId, ...keep] : keep },
@@ -81,7 +84,8 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
       timers.current.push(setTimeout(() => setSent(false), VERIFICATION_SENT_NOTICE_MS));
     } catch (e) {
       const message = e instanceof Error ? e.message : 'Something went wrong. Please try again.';
-      if (e instanceof ApiError && e.status === 422) toast.error(`${message} ${NOT_FOUND_HINT}`, { title: NOT_FOUND_TITLE, timeout: VERIFICATION_NOT_FOUND_TOAST_MS });
+      if (e instanceof ApiError && e.status === 422)
+        toast.error(`${message} ${NOT_FOUND_HINT}`, { title: NOT_FOUND_TITLE, timeout: VERIFICATION_NOT_FOUND_TOAST_MS });
       else toast.error(message);
     }
   };
@@ -94,7 +98,11 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
       body.append('avatar', new File([blob], 'artwork.png', { type: 'image/png' }));
       // Multipart goes through fetch directly: the API client sends JSON.
       const token = await freshAccessToken();
-      const res = await fetch(`/api/podcasts/${podcast.id}/avatars`, { method: 'POST', body, headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+      const res = await fetch(`/api/podcasts/${podcast.id}/avatars`, {
+        method: 'POST',
+        body,
+        headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
       const json = (await res.json().catch(() => ({}))) as { data?: CardPodcast; message?: string };
       if (!res.ok || !json.data) throw new Error(json.message ?? 'Could not save the artwork.');
       setPodcast(json.data);
@@ -122,7 +130,13 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
     <article className="pc-card pc-stack" aria-labelledby={`${id}-title`}>
       <div className="pc-row" style={{ alignItems: 'flex-start' }}>
         <div className="pc-stack" style={{ gap: 6, justifyItems: 'center' }}>
-          {podcast.avatar_url ? <img className="pc-art" src={podcast.avatar_url} alt={`${podcast.title} artwork`} width={64} height={64} /> : <span className="pc-art" aria-hidden="true">{podcast.title.charAt(0)}</span>}
+          {podcast.avatar_url ? (
+            <img className="pc-art" src={podcast.avatar_url} alt={`${podcast.title} artwork`} width={64} height={64} />
+          ) : (
+            <span className="pc-art" aria-hidden="true">
+              {podcast.title.charAt(0)}
+            </span>
+          )}
           <label className="pc-small pc-link-button">
             Change artwork<span className="cp-sr-only"> of {podcast.title}</span>
             <input
@@ -145,15 +159,25 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
             {podcast.hostingName} · {podcast.url}
           </p>
           <div className="pc-row" style={{ gap: 6 }}>
-            {podcast.verified_at ? <span className="pc-pill pc-pill--ok">Verified {formatDate(podcast.verified_at)}</span> : <span className="pc-pill pc-pill--warn">Not verified</span>}
+            {podcast.verified_at ? (
+              <span className="pc-pill pc-pill--ok">Verified {formatDate(podcast.verified_at)}</span>
+            ) : (
+              <span className="pc-pill pc-pill--warn">Not verified</span>
+            )}
             {podcast.is_premium && <span className="pc-pill pc-pill--brand">Premium</span>}
             {podcast.categories.map((c) => (
-              <span key={c.id} className="pc-pill">{c.title}</span>
+              <span key={c.id} className="pc-pill">
+                {c.title}
+              </span>
             ))}
           </div>
         </div>
       </div>
-      {avatarError ? <p className="cp-field-error" role="alert">{avatarError}</p> : null}
+      {avatarError ? (
+        <p className="cp-field-error" role="alert">
+          {avatarError}
+        </p>
+      ) : null}
       <Dialog open={picked !== null} onClose={() => setPicked(null)} title={`Crop the artwork of ${podcast.title}`}>
         {picked ? <ImageCropper shape="square" file={picked} busy={uploading} onCancel={() => setPicked(null)} onCrop={(b) => void uploadAvatar(b)} /> : null}
       </Dialog>
@@ -162,7 +186,9 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
           <button type="button" className="cp-button" onClick={() => void resend()} disabled={cooling}>
             Resend verification email
           </button>
-          <span role="status" className="pc-small">{sent ? 'New verification email was sent to your inbox.' : ''}</span>
+          <span role="status" className="pc-small">
+            {sent ? 'New verification email was sent to your inbox.' : ''}
+          </span>
         </div>
       )}
       {editing ? (
@@ -176,7 +202,13 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
         >
           <div className="cp-field">
             <label htmlFor={`${id}-t`}>Title</label>
-            <input id={`${id}-t`} className="cp-input" value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={errors.title ? true : undefined} />
+            <input
+              id={`${id}-t`}
+              className="cp-input"
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              aria-invalid={errors.title ? true : undefined}
+            />
             <FieldError errors={errors} field="title" />
           </div>
           <div className="cp-field">

@@ -114,7 +114,8 @@ export default function ProposalWizard(props: Props) {
         const c = choices[a.id]!;
         if (!c.selected) return;
         if (!c.fee || c.fee < 100) e[`jobs.${i}.fee`] = ['Enter a fee of at least $1.'];
-        if (!Number.isInteger(c.episodes) || c.episodes < 1 || c.episodes > MAX_EPISODES) e[`jobs.${i}.episodes`] = [`Choose between 1 and ${MAX_EPISODES} episodes.`];
+        if (!Number.isInteger(c.episodes) || c.episodes < 1 || c.episodes > MAX_EPISODES)
+          e[`jobs.${i}.episodes`] = [`Choose between 1 and ${MAX_EPISODES} episodes.`];
       });
     }
     if (n === 2) {
@@ -171,11 +172,16 @@ export default function ProposalWizard(props: Props) {
       jobs: chosen.map((a) => ({ campaign_ad_id: a.id, fee: choices[a.id]!.fee, episodes: choices[a.id]!.episodes, dates: choices[a.id]!.dates })),
     };
     try {
-      const res = await api<{ data: { id: number } }>(mode === 'create' ? `/api/v0/campaign/${campaign.id}/proposal/create` : `/api/v0/campaign/${campaign.id}/proposal/${packageId}/edit`, {
-        method: mode === 'create' ? 'POST' : 'PUT',
-        body,
-      });
-      window.location.assign(mode === 'create' ? `/campaign/${campaign.id}/proposal/confirmation` : `/campaign/${campaign.id}/proposal/${res.data.id}/confirmation`);
+      const res = await api<{ data: { id: number } }>(
+        mode === 'create' ? `/api/v0/campaign/${campaign.id}/proposal/create` : `/api/v0/campaign/${campaign.id}/proposal/${packageId}/edit`,
+        {
+          method: mode === 'create' ? 'POST' : 'PUT',
+          body,
+        },
+      );
+      window.location.assign(
+        mode === 'create' ? `/campaign/${campaign.id}/proposal/confirmation` : `/campaign/${campaign.id}/proposal/${res.data.id}/confirmation`,
+      );
     } catch (e) {
       setBusy(false);
       if (e instanceof ApiError) {
@@ -202,7 +208,9 @@ export default function ProposalWizard(props: Props) {
 
       {step === 1 && (
         <section className="pc-stack" aria-labelledby={`${id}-s1`}>
-          <h2 id={`${id}-s1`} style={{ margin: 0 }}>Choose the ads you will run</h2>
+          <h2 id={`${id}-s1`} style={{ margin: 0 }}>
+            Choose the ads you will run
+          </h2>
           <FieldError errors={errors} field="jobs" />
           {ads.map((a, i) => {
             const c = choices[a.id]!;
@@ -212,10 +220,18 @@ export default function ProposalWizard(props: Props) {
                   <input type="checkbox" checked={c.selected} onChange={(e) => update(a.id, { selected: e.target.checked })} />
                   Include the {a.title} ad
                 </label>
-                <p className="pc-muted pc-small" style={{ margin: 0 }}>{a.description || a.podcaster_description}</p>
+                <p className="pc-muted pc-small" style={{ margin: 0 }}>
+                  {a.description || a.podcaster_description}
+                </p>
                 {c.selected && (
                   <div className="pc-grid-2">
-                    <MoneyInput label={`${a.title} fee per episode`} name={`jobs.${i}.fee`} value={c.fee} onChange={(fee) => update(a.id, { fee })} errors={errors} />
+                    <MoneyInput
+                      label={`${a.title} fee per episode`}
+                      name={`jobs.${i}.fee`}
+                      value={c.fee}
+                      onChange={(fee) => update(a.id, { fee })}
+                      errors={errors}
+                    />
                     <div className="cp-field">
                       <label htmlFor={`${id}-ep-${a.id}`}>{a.title} episodes</label>
                       <input
@@ -243,7 +259,9 @@ export default function ProposalWizard(props: Props) {
 
       {step === 2 && (
         <section className="pc-stack" aria-labelledby={`${id}-s2`}>
-          <h2 id={`${id}-s2`} style={{ margin: 0 }}>Pick your dates</h2>
+          <h2 id={`${id}-s2`} style={{ margin: 0 }}>
+            Pick your dates
+          </h2>
           <p className="pc-muted" style={{ margin: 0 }}>
             These are the available slots of your calendar. <a href="/settings/manage-podcasts#availability">Change your availability</a>
           </p>
@@ -284,7 +302,9 @@ export default function ProposalWizard(props: Props) {
 
       {step === 3 && (
         <section className="pc-stack" aria-labelledby={`${id}-s3`}>
-          <h2 id={`${id}-s3`} style={{ margin: 0 }}>Write your pitch</h2>
+          <h2 id={`${id}-s3`} style={{ margin: 0 }}>
+            Write your pitch
+          </h2>
           <div className="cp-field">
             <RichTextEditor
               label="Pitch"
@@ -303,7 +323,9 @@ export default function ProposalWizard(props: Props) {
 
       {step === 4 && (
         <section className="pc-stack" aria-labelledby={`${id}-s4`}>
-          <h2 id={`${id}-s4`} style={{ margin: 0 }}>Review your proposal</h2>
+          <h2 id={`${id}-s4`} style={{ margin: 0 }}>
+            Review your proposal
+          </h2>
           <div className="pc-card">
             <ul className="pc-list">
               {chosen.map((a) => {
@@ -329,7 +351,9 @@ export default function ProposalWizard(props: Props) {
             <h3>Pitch</h3>
             <div className="cp-rich-text" dangerouslySetInnerHTML={{ __html: pitch }} />
           </div>
-          {campaign.budget !== null && total > campaign.budget && <p className="pc-muted">Your total is above the campaign’s budget of {formatMoney(campaign.budget)}.</p>}
+          {campaign.budget !== null && total > campaign.budget && (
+            <p className="pc-muted">Your total is above the campaign’s budget of {formatMoney(campaign.budget)}.</p>
+          )}
         </section>
       )}
 

@@ -4,7 +4,15 @@ import { toShellNotification, type NotificationPayload } from '../../lib/notific
 import { onReconnect, realtime } from '../../lib/realtime-client';
 import type { ShellNotification } from '../../lib/shell-rules';
 import {
-  $onlineUserIds, addNotification, discussionChanged, notificationRead, seedRealtime, setNotifications, setOnline, setUnreadWorkrooms, userOnline,
+  $onlineUserIds,
+  addNotification,
+  discussionChanged,
+  notificationRead,
+  seedRealtime,
+  setNotifications,
+  setOnline,
+  setUnreadWorkrooms,
+  userOnline,
 } from '../../lib/stores/realtime';
 
 interface Props {
@@ -29,7 +37,10 @@ export default function RealtimeBridge({ userId, unreadWorkrooms, notifications,
       ]);
       if (stopped) return;
       const online = $onlineUserIds.get();
-      setNotifications(list.data.map((n) => toShellNotification(n, online)), list.meta.unread);
+      setNotifications(
+        list.data.map((n) => toShellNotification(n, online)),
+        list.meta.unread,
+      );
       setUnreadWorkrooms(rooms.meta.unread_workrooms);
     };
     const offReconnect = onReconnect(() => void catchUp().catch(() => undefined));

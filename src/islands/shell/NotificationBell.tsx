@@ -57,25 +57,27 @@ export default function NotificationBell({ items: initialItems, unread: initialU
           </div>
         ) : (
           <ul className="dropdown__list">
-            {items.map((item) => ({ ...item, online: item.online || (item.user_id != null && onlineIds.includes(item.user_id)) })).map((n) => (
-              <li key={n.id}>
-                <a className={`bell__item${n.read ? '' : ' bell__item--unread'}`} href={n.link} onClick={(e) => openItem(e, n.id, n.read, n.link)}>
-                  <span className="bell__avatar" aria-hidden="true">
-                    {n.img ? <img src={n.img} alt="" width={36} height={36} /> : <Icon name="workrooms" size={18} />}
-                    <span className={`bell__online${n.online ? ' bell__online--on' : ''}`} />
-                  </span>
-                  <span className="bell__text">
-                    <span className="bell__title">{n.title}</span>
-                    <span className="bell__description">{n.description}</span>
-                    <span className="bell__meta">
-                      <time dateTime={n.created_at}>{timeFromNow(n.created_at)}</time>
-                      {n.online ? <span className="cp-sr-only">, online now</span> : null}
-                      {n.read ? null : <span className="cp-sr-only">, unread</span>}
+            {items
+              .map((item) => ({ ...item, online: item.online || (item.user_id != null && onlineIds.includes(item.user_id)) }))
+              .map((n) => (
+                <li key={n.id}>
+                  <a className={`bell__item${n.read ? '' : ' bell__item--unread'}`} href={n.link} onClick={(e) => openItem(e, n.id, n.read, n.link)}>
+                    <span className="bell__avatar" aria-hidden="true">
+                      {n.img ? <img src={n.img} alt="" width={36} height={36} /> : <Icon name="workrooms" size={18} />}
+                      <span className={`bell__online${n.online ? ' bell__online--on' : ''}`} />
                     </span>
-                  </span>
-                </a>
-              </li>
-            ))}
+                    <span className="bell__text">
+                      <span className="bell__title">{n.title}</span>
+                      <span className="bell__description">{n.description}</span>
+                      <span className="bell__meta">
+                        <time dateTime={n.created_at}>{timeFromNow(n.created_at)}</time>
+                        {n.online ? <span className="cp-sr-only">, online now</span> : null}
+                        {n.read ? null : <span className="cp-sr-only">, unread</span>}
+                      </span>
+                    </span>
+                  </a>
+                </li>
+              ))}
           </ul>
         )}
       </div>

@@ -38,7 +38,14 @@ export default function PodcastPicker({ podcasts, currentId }: Props) {
 
   return (
     <div className="dropdown podcast-picker" ref={rootRef} onKeyDown={onKeyDown}>
-      <button ref={buttonRef} type="button" className="topbar__button podcast-picker__button" aria-expanded={open} aria-controls="podcast-picker-panel" onClick={toggle}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="topbar__button podcast-picker__button"
+        aria-expanded={open}
+        aria-controls="podcast-picker-panel"
+        onClick={toggle}
+      >
         {current ? <Avatar podcast={current} /> : <Icon name="podcast" size={20} />}
         <span className="podcast-picker__title">
           <span className="cp-sr-only">Switch Podcast. Current: </span>

@@ -20,7 +20,15 @@ export default function ProfileMenu({ identity, type, supportEmail, helpUrl }: P
 
   return (
     <div className="dropdown profile-menu" ref={rootRef} onKeyDown={onKeyDown}>
-      <button ref={buttonRef} type="button" className="topbar__icon-button profile-menu__button" aria-expanded={open} aria-controls="profile-panel" aria-label={`Account menu for ${identity.name || identity.email}`} onClick={toggle}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="topbar__icon-button profile-menu__button"
+        aria-expanded={open}
+        aria-controls="profile-panel"
+        aria-label={`Account menu for ${identity.name || identity.email}`}
+        onClick={toggle}
+      >
         {identity.avatar ? (
           <img className="avatar" src={identity.avatar} alt="" width={36} height={36} />
         ) : (

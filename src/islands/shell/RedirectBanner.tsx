@@ -53,7 +53,8 @@ export default function RedirectBanner({ hostedId, title, newFeedUrl }: Props) {
           Your podcast now lives on Cuepoint, but your previous host is not redirecting to it yet. Set up a 301 redirect there
           {newFeedUrl ? (
             <>
-              {' '}to <code className="banner__code">{newFeedUrl}</code>
+              {' '}
+              to <code className="banner__code">{newFeedUrl}</code>
             </>
           ) : null}{' '}
           so listeners and directories follow the new feed.

@@ -63,7 +63,8 @@ export default function RssBanner({ podcastId, title }: Props) {
           Verify that you own {title}
         </h2>
         <p>
-          We email a verification link to the owner address listed in this podcast’s RSS feed. Open that email and follow the link to confirm the podcast is yours.
+          We email a verification link to the owner address listed in this podcast’s RSS feed. Open that email and follow the link to confirm the podcast is
+          yours.
         </p>
         <p className="banner__notice" role="status">
           {sent ? (

@@ -47,17 +47,14 @@ export default function StartupPopup({ variant }: Props) {
         <>
           <p>Our marketplace has a new name: Cuepoint. Your sign-in, shows, workrooms and earnings are right where you left them.</p>
           <p>
-            Because your show is hosted with us, it also gets extra monetization features: automated ads are placed into your episodes for you, on
-            top of the sponsorships you win in the marketplace.
+            Because your show is hosted with us, it also gets extra monetization features: automated ads are placed into your episodes for you, on top of the
+            sponsorships you win in the marketplace.
           </p>
         </>
       ) : variant === 'podcaster' ? (
         <>
           <p>Our marketplace has a new name: Cuepoint. Your sign-in, shows, workrooms and earnings are right where you left them.</p>
-          <p>
-            New: you can now apply to host your podcast with Cuepoint. Hosted shows earn from automated ads in addition to the sponsorships you win
-            here.
-          </p>
+          <p>New: you can now apply to host your podcast with Cuepoint. Hosted shows earn from automated ads in addition to the sponsorships you win here.</p>
         </>
       ) : (
         <>

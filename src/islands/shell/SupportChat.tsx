@@ -61,7 +61,14 @@ export function SupportChat({ open, onClose, identity, supportEmail }: Props) {
         <label htmlFor={fieldId} className="support-chat__label">
           Your message
         </label>
-        <textarea id={fieldId} className="cp-input support-chat__input" rows={4} value={message} onChange={(e) => setMessage(e.target.value)} placeholder="How can we help?" />
+        <textarea
+          id={fieldId}
+          className="cp-input support-chat__input"
+          rows={4}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          placeholder="How can we help?"
+        />
       </div>
       <footer className="support-chat__footer">
         <a className="cp-button cp-button--primary" href={mailto} onClick={() => setTimeout(onClose, 0)}>

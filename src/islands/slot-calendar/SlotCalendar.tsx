@@ -39,7 +39,10 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, slo
     setSaving(true);
     setErrors({});
     try {
-      const res = await api<{ data: { schedule_settings: ScheduleSettings; slots: CalendarSlot[] } }>(`/api/podcasts/${podcastId}/calendar`, { method: 'POST', body: schedule });
+      const res = await api<{ data: { schedule_settings: ScheduleSettings; slots: CalendarSlot[] } }>(`/api/podcasts/${podcastId}/calendar`, {
+        method: 'POST',
+        body: schedule,
+      });
       setSlots(res.data.slots);
       toast.success('Schedule saved.');
     } catch (e) {
@@ -88,7 +91,9 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, slo
         }}
       >
         <fieldset className="weekday-picks">
-          <legend className="cp-field__label" style={{ marginBottom: 6 }}>Publishing days</legend>
+          <legend className="cp-field__label" style={{ marginBottom: 6 }}>
+            Publishing days
+          </legend>
           {WEEKDAY_NAMES.map((name, d) => (
             <label key={name}>
               <input
@@ -104,7 +109,12 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, slo
         <div className="pc-grid-2">
           <div className="cp-field">
             <label htmlFor={`${id}-freq`}>Frequency</label>
-            <select id={`${id}-freq`} className="cp-select" value={schedule.frequency} onChange={(e) => setSchedule((s) => ({ ...s, frequency: Number(e.target.value) }))}>
+            <select
+              id={`${id}-freq`}
+              className="cp-select"
+              value={schedule.frequency}
+              onChange={(e) => setSchedule((s) => ({ ...s, frequency: Number(e.target.value) }))}
+            >
               {FREQUENCIES.map((f) => (
                 <option key={f} value={f}>
                   {f === 1 ? 'Every week' : `Every ${f} weeks`}
@@ -115,7 +125,13 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, slo
           </div>
           <div className="cp-field">
             <label htmlFor={`${id}-start`}>Starting from</label>
-            <input id={`${id}-start`} className="cp-input" type="date" value={schedule.start_from} onChange={(e) => setSchedule((s) => ({ ...s, start_from: e.target.value }))} />
+            <input
+              id={`${id}-start`}
+              className="cp-input"
+              type="date"
+              value={schedule.start_from}
+              onChange={(e) => setSchedule((s) => ({ ...s, start_from: e.target.value }))}
+            />
             <FieldError errors={errors} field="start_from" />
           </div>
         </div>
@@ -128,11 +144,25 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, slo
 
       <section aria-label="Slot calendar">
         <div className="slot-cal__head">
-          <button type="button" className="cp-button" onClick={() => setMonthIndex((i) => Math.max(0, i - 1))} disabled={monthIndex === 0} aria-label="Previous month">
+          <button
+            type="button"
+            className="cp-button"
+            onClick={() => setMonthIndex((i) => Math.max(0, i - 1))}
+            disabled={monthIndex === 0}
+            aria-label="Previous month"
+          >
             ‹
           </button>
-          <h3 aria-live="polite" style={{ margin: 0 }}>{monthLabel}</h3>
-          <button type="button" className="cp-button" onClick={() => setMonthIndex((i) => Math.min(MONTHS, i + 1))} disabled={monthIndex >= MONTHS} aria-label="Next month">
+          <h3 aria-live="polite" style={{ margin: 0 }}>
+            {monthLabel}
+          </h3>
+          <button
+            type="button"
+            className="cp-button"
+            onClick={() => setMonthIndex((i) => Math.min(MONTHS, i + 1))}
+            disabled={monthIndex >= MONTHS}
+            aria-label="Next month"
+          >
             ›
           </button>
         </div>
@@ -161,7 +191,13 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, slo
                       aria-pressed={s.status !== 'available'}
                       aria-disabled={s.status === 'booked' || undefined}
                       aria-label={`${label} slot on ${formatDate(day)}: ${s.status}`}
-                      title={s.status === 'booked' ? 'Booked by a hired proposal' : s.status === 'available' ? 'Click to make unavailable' : 'Click to make available'}
+                      title={
+                        s.status === 'booked'
+                          ? 'Booked by a hired proposal'
+                          : s.status === 'available'
+                            ? 'Click to make unavailable'
+                            : 'Click to make available'
+                      }
                       disabled={busyKey === `${s.date}|${s.type}`}
                       onClick={() => void toggle(s)}
                     >
@@ -174,9 +210,15 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, slo
           })}
         </div>
         <div className="slot-legend" aria-hidden="true">
-          <span><span className="slot-chip slot-chip--available">Available</span></span>
-          <span><span className="slot-chip slot-chip--unavailable">Unavailable</span></span>
-          <span><span className="slot-chip slot-chip--booked">Booked</span></span>
+          <span>
+            <span className="slot-chip slot-chip--available">Available</span>
+          </span>
+          <span>
+            <span className="slot-chip slot-chip--unavailable">Unavailable</span>
+          </span>
+          <span>
+            <span className="slot-chip slot-chip--booked">Booked</span>
+          </span>
         </div>
       </section>
     </div>

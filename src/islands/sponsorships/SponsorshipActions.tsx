@@ -38,7 +38,11 @@ export default function SponsorshipActions({ campaignId, podcastId, campaignTitl
       )}
       {status === 'proposed' && packageId && (
         <>
-          <a className="cp-button cp-button--primary" href={`/campaign/${campaignId}/proposal/${packageId}/edit/step-1`} aria-label={`Edit proposal for ${campaignTitle}`}>
+          <a
+            className="cp-button cp-button--primary"
+            href={`/campaign/${campaignId}/proposal/${packageId}/edit/step-1`}
+            aria-label={`Edit proposal for ${campaignTitle}`}
+          >
             Edit proposal
           </a>
           <button type="button" className="cp-button" disabled={busy} onClick={() => setConfirmCancel(true)}>
@@ -62,7 +66,13 @@ export default function SponsorshipActions({ campaignId, podcastId, campaignTitl
         </button>
       )}
       {status !== 'declined' && status !== 'hired' && (
-        <button type="button" className="cp-button" aria-pressed={isFeatured} disabled={busy} onClick={() => void act('featured', isFeatured ? 'Removed from featured.' : 'Featured.')}>
+        <button
+          type="button"
+          className="cp-button"
+          aria-pressed={isFeatured}
+          disabled={busy}
+          onClick={() => void act('featured', isFeatured ? 'Removed from featured.' : 'Featured.')}
+        >
           {isFeatured ? '★ Featured' : '☆ Feature'}
         </button>
       )}

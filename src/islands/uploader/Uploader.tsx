@@ -68,7 +68,16 @@ function formatSize(bytes: number): string {
   return `${bytes} B`;
 }
 
-export function Uploader({ label = 'Attachments', maxFiles = UPLOAD_MAX_FILES, maxFileSize = UPLOAD_MAX_FILE_BYTES, allowedTypes = UPLOAD_ALLOWED_TYPES_DISPLAY, onChange, onProcessingChange, compact = false, ref }: UploaderProps) {
+export function Uploader({
+  label = 'Attachments',
+  maxFiles = UPLOAD_MAX_FILES,
+  maxFileSize = UPLOAD_MAX_FILE_BYTES,
+  allowedTypes = UPLOAD_ALLOWED_TYPES_DISPLAY,
+  onChange,
+  onProcessingChange,
+  compact = false,
+  ref,
+}: UploaderProps) {
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -79,7 +88,10 @@ export function Uploader({ label = 'Attachments', maxFiles = UPLOAD_MAX_FILES, m
 
   const uppy = useMemo(
     () =>
-      new Uppy<Meta, UploadBody>({ autoProceed: true, allowMultipleUploadBatches: true, restrictions: { maxNumberOfFiles: maxFiles, maxFileSize } }).use(ChunkedUpload, { allowedTypes }),
+      new Uppy<Meta, UploadBody>({ autoProceed: true, allowMultipleUploadBatches: true, restrictions: { maxNumberOfFiles: maxFiles, maxFileSize } }).use(
+        ChunkedUpload,
+        { allowedTypes },
+      ),
     // One Uppy per mounted uploader.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -103,7 +115,10 @@ export function Uploader({ label = 'Attachments', maxFiles = UPLOAD_MAX_FILES, m
   }, [uppy]);
 
   const processing = isProcessing(items.map((i) => i.state));
-  const uploadedKey = items.filter((i) => i.file).map((i) => i.file!.id).join(',');
+  const uploadedKey = items
+    .filter((i) => i.file)
+    .map((i) => i.file!.id)
+    .join(',');
   useEffect(() => {
     callbacks.current.onProcessingChange?.(processing);
   }, [processing]);
@@ -160,7 +175,16 @@ export function Uploader({ label = 'Attachments', maxFiles = UPLOAD_MAX_FILES, m
         <span id={hintId} className="cp-field__hint">
           {allowedTypes.join(', ')} · up to {Math.round(maxFileSize / (1024 * 1024)) || UPLOAD_MAX_FILE_MB} MB each · at most {maxFiles} files
         </span>
-        <input id={inputId} ref={inputRef} type="file" multiple={maxFiles > 1} accept={accept} className="cp-sr-only" aria-describedby={hintId} onChange={(e) => add(e.target.files)} />
+        <input
+          id={inputId}
+          ref={inputRef}
+          type="file"
+          multiple={maxFiles > 1}
+          accept={accept}
+          className="cp-sr-only"
+          aria-describedby={hintId}
+          onChange={(e) => add(e.target.files)}
+        />
       </div>
       {processing && (
         <p className="cp-uploader__processing" role="status">

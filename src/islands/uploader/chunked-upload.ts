@@ -22,7 +22,10 @@ export type UploadBody = { data: FilePayload };
 
 /** An upload failure with the HTTP status (0 for a network error or time-out). */
 export class ChunkError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
     super(message);
   }
 }
@@ -38,7 +41,14 @@ function randomId(): string {
 }
 
 /** Sends one chunk with XMLHttpRequest (fetch reports no upload progress). */
-function sendChunk(endpoint: string, form: FormData, headers: Record<string, string>, timeoutMs: number, onProgress: (loaded: number) => void, signal: AbortSignal): Promise<ChunkAnswer> {
+function sendChunk(
+  endpoint: string,
+  form: FormData,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  onProgress: (loaded: number) => void,
+  signal: AbortSignal,
+): Promise<ChunkAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', endpoint);
@@ -67,7 +77,14 @@ export class ChunkedUpload<M extends Meta, B extends Body> extends BasePlugin<Ch
   #controllers = new Map<string, AbortController>();
 
   constructor(uppy: Uppy<M, B>, opts: ChunkedUploadOptions = {}) {
-    super(uppy, { endpoint: '/api/files', chunkSize: UPLOAD_CHUNK_SIZE_BYTES, retries: UPLOAD_CHUNK_RETRIES, timeoutMs: UPLOAD_TIMEOUT_MS, allowedTypes: UPLOAD_ALLOWED_TYPES_DISPLAY, ...opts });
+    super(uppy, {
+      endpoint: '/api/files',
+      chunkSize: UPLOAD_CHUNK_SIZE_BYTES,
+      retries: UPLOAD_CHUNK_RETRIES,
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+      allowedTypes: UPLOAD_ALLOWED_TYPES_DISPLAY,
+      ...opts,
+    });
     this.id = opts.id ?? 'ChunkedUpload';
     this.type = 'uploader';
   }
@@ -101,30 +118,63 @@ export class ChunkedUpload<M extends Meta, B extends Body> extends BasePlugin<Ch
         answer = await this.#sendWithRetries(file, blob, range, total, uploadId, deadline, controller.signal);
       }
       const body = answer?.body as unknown as B;
-      this.uppy.emit('upload-success', this.uppy.getFile(file.id), { status: answer?.status ?? 201, body, uploadURL: (answer?.body as UploadBody | null)?.data?.url });
+      this.uppy.emit('upload-success', this.uppy.getFile(file.id), {
+        status: answer?.status ?? 201,
+        body,
+        uploadURL: (answer?.body as UploadBody | null)?.data?.url,
+      });
     } catch (error) {
       if (controller.signal.aborted || !this.uppy.getFile(file.id)) return;
       const status = error instanceof ChunkError ? error.status : 0;
-      this.uppy.emit('upload-error', this.uppy.getFile(file.id), { name: 'UploadError', message: uploadErrorMessage(error instanceof Error ? error.message : '', allowed), details: String(status) }, { status, body: undefined } as never);
+      this.uppy.emit(
+        'upload-error',
+        this.uppy.getFile(file.id),
+        { name: 'UploadError', message: uploadErrorMessage(error instanceof Error ? error.message : '', allowed), details: String(status) },
+        { status, body: undefined } as never,
+      );
     } finally {
       this.#controllers.delete(file.id);
     }
   }
 
-  async #sendWithRetries(file: UppyFile<M, B>, blob: Blob, range: { start: number; end: number }, total: number, uploadId: string, deadline: number, signal: AbortSignal): Promise<ChunkAnswer> {
+  async #sendWithRetries(
+    file: UppyFile<M, B>,
+    blob: Blob,
+    range: { start: number; end: number },
+    total: number,
+    uploadId: string,
+    deadline: number,
+    signal: AbortSignal,
+  ): Promise<ChunkAnswer> {
     for (let attempt = 0; ; attempt++) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new ChunkError('The upload took longer than 2 hours.', 0);
       const token = await freshAccessToken();
       const form = new FormData();
       form.append('file', blob.slice(range.start, range.end), file.name);
-      const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'Content-Range': contentRange(range, total), 'X-Upload-Id': uploadId };
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        'Content-Range': contentRange(range, total),
+        'X-Upload-Id': uploadId,
+      };
       if (token) headers.Authorization = `Bearer ${token}`;
-      const answer = await sendChunk(this.opts.endpoint ?? '/api/files', form, headers, remaining, (loaded) => {
-        const current = this.uppy.getFile(file.id);
-        if (!current) return;
-        this.uppy.emit('upload-progress', current, { uploadStarted: current.progress.uploadStarted ?? Date.now(), bytesUploaded: Math.min(total, range.start + loaded), bytesTotal: total });
-      }, signal);
+      const answer = await sendChunk(
+        this.opts.endpoint ?? '/api/files',
+        form,
+        headers,
+        remaining,
+        (loaded) => {
+          const current = this.uppy.getFile(file.id);
+          if (!current) return;
+          this.uppy.emit('upload-progress', current, {
+            uploadStarted: current.progress.uploadStarted ?? Date.now(),
+            bytesUploaded: Math.min(total, range.start + loaded),
+            bytesTotal: total,
+          });
+        },
+        signal,
+      );
       if (answer.status >= 200 && answer.status < 300) return answer;
       const message = typeof answer.body?.message === 'string' ? answer.body.message : '';
       if (!shouldRetryChunk(answer.status, attempt, this.opts.retries)) throw new ChunkError(message, answer.status);

@@ -19,7 +19,13 @@ export async function uploadBlob(blob: Blob, name: string): Promise<number> {
         const res = await fetch('/api/files', {
           method: 'POST',
           body: form,
-          headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'Content-Range': contentRange(range, blob.size), 'X-Upload-Id': uploadId, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            Accept: 'application/json',
+            'X-Requested-With': 'XMLHttpRequest',
+            'Content-Range': contentRange(range, blob.size),
+            'X-Upload-Id': uploadId,
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          },
         });
         status = res.status;
         body = await res.json().catch(() => null);

@@ -89,7 +89,13 @@ export default function DiscussionList({ initial, currentId, meId }: Props) {
       </div>
       {page.data.length === 0 ? (
         <p className="rooms__empty">
-          {loading ? 'Loading…' : search ? `No workrooms match “${search}”.` : archived ? 'No archived workrooms.' : 'No workrooms yet. A workroom opens when a proposal is sent or a brand writes to a podcast.'}
+          {loading
+            ? 'Loading…'
+            : search
+              ? `No workrooms match “${search}”.`
+              : archived
+                ? 'No archived workrooms.'
+                : 'No workrooms yet. A workroom opens when a proposal is sent or a brand writes to a podcast.'}
         </p>
       ) : (
         <ul className="rooms__list" aria-busy={loading}>
@@ -139,7 +145,12 @@ export default function DiscussionList({ initial, currentId, meId }: Props) {
         </ul>
       )}
       {page.meta.current_page < page.meta.last_page && (
-        <button type="button" className="cp-button rooms__more" disabled={loading} onClick={() => void load({ page: page.meta.current_page + 1, append: true })}>
+        <button
+          type="button"
+          className="cp-button rooms__more"
+          disabled={loading}
+          onClick={() => void load({ page: page.meta.current_page + 1, append: true })}
+        >
           Load more
         </button>
       )}

@@ -140,7 +140,11 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
           .listen('.message.updated', (m: WorkroomMessage) => setMessages((cur) => mergeMessages(cur, [m])))
           .listen('.message.viewed', (e: { user_id: number; message_ids: number[] }) =>
             setMessages((cur) =>
-              cur.map((m) => (e.message_ids.includes(m.id) && !m.views.some((v) => v.user_id === e.user_id) ? { ...m, views: [...m.views, { user_id: e.user_id, views: 1 }] } : m)),
+              cur.map((m) =>
+                e.message_ids.includes(m.id) && !m.views.some((v) => v.user_id === e.user_id)
+                  ? { ...m, views: [...m.views, { user_id: e.user_id, views: 1 }] }
+                  : m,
+              ),
             ),
           );
         const presence = echo
@@ -254,7 +258,11 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
       toast.success('Ad sent for review.');
       scrollToEnd();
     } catch (e) {
-      setAdError(e instanceof ApiError ? (e.field('files') ?? e.field('content_files_ids') ?? e.field('job') ?? e.message) : 'The ad could not be sent. Please try again.');
+      setAdError(
+        e instanceof ApiError
+          ? (e.field('files') ?? e.field('content_files_ids') ?? e.field('job') ?? e.message)
+          : 'The ad could not be sent. Please try again.',
+      );
     } finally {
       setBusy(false);
     }
@@ -339,9 +347,7 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
             Show earlier messages
           </button>
         )}
-        {messages.length === 0 ? (
-          <p className="thread__empty">No messages yet. Say hello and share what you need for this campaign.</p>
-        ) : null}
+        {messages.length === 0 ? <p className="thread__empty">No messages yet. Say hello and share what you need for this campaign.</p> : null}
         <ol className="thread__list" ref={listRef} aria-live="polite" aria-relevant="additions">
           {messages.map((m, i) => {
             const mine = m.user_id === me.id;
@@ -388,7 +394,13 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
                         <li key={f.id}>
                           <figure className={f.isAudio ? 'msg__audio' : 'msg__attachment'}>
                             {f.isAudio ? (
-                              <AudioPlayer src={f.url} waveform={f.waveform} totalTime={f.duration} transcodingStatus={f.transcoding_status} title={f.original_name} />
+                              <AudioPlayer
+                                src={f.url}
+                                waveform={f.waveform}
+                                totalTime={f.duration}
+                                transcodingStatus={f.transcoding_status}
+                                title={f.original_name}
+                              />
                             ) : (
                               <FilePreview file={f} />
                             )}
@@ -503,7 +515,9 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
               <select id="deliverable-job" className="cp-input" value={adJob ?? ''} onChange={(e) => setAdJob(Number(e.target.value))}>
                 {jobs.map((j) => (
                   <option key={j.id} value={j.id}>
-                    {(j.description || 'Ad') + (j.delivery_date ? ` · ${formatDate(j.delivery_date)}` : '') + (j.has_reject_deliverable ? ' · changes requested' : '')}
+                    {(j.description || 'Ad') +
+                      (j.delivery_date ? ` · ${formatDate(j.delivery_date)}` : '') +
+                      (j.has_reject_deliverable ? ' · changes requested' : '')}
                   </option>
                 ))}
               </select>

@@ -128,11 +128,7 @@ export function secondLevelLabel(host: string): string {
 }
 
 /** Names the hosting platform of a feed URL (see the mapping rules above); `ourHost` is our own second-level label (or host). */
-export function hostingPlatformName(
-  feedUrl: string | null | undefined,
-  ourHost: string = 'cuepoint',
-  ourName: string = 'Cuepoint',
-): string {
+export function hostingPlatformName(feedUrl: string | null | undefined, ourHost: string = 'cuepoint', ourName: string = 'Cuepoint'): string {
   if (!feedUrl) return 'Other';
   let host: string;
   try {

@@ -14,5 +14,8 @@ export function moreLabel(more: number): string {
 /** Initials for a circle without an icon: 'Host-Read' → 'HR', 'sponsorship' → 'S'. */
 export function initials(title: string): string {
   const words = title.split(/[\s-]+/).filter(Boolean);
-  return words.slice(0, 2).map((w) => w[0]?.toUpperCase() ?? '').join('');
+  return words
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? '')
+    .join('');
 }

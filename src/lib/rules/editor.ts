@@ -25,9 +25,33 @@ export interface EditorFeatures {
  */
 export function editorFeatures(variant: EditorVariant, attach = false): EditorFeatures {
   if (variant === 'feed-description') {
-    return { bold: false, italic: false, underline: true, strike: false, code: false, heading: false, blockquote: false, lists: true, nesting: false, fileTools: false, attach: false };
+    return {
+      bold: false,
+      italic: false,
+      underline: true,
+      strike: false,
+      code: false,
+      heading: false,
+      blockquote: false,
+      lists: true,
+      nesting: false,
+      fileTools: false,
+      attach: false,
+    };
   }
-  return { bold: true, italic: true, underline: true, strike: false, code: false, heading: true, blockquote: true, lists: true, nesting: true, fileTools: false, attach };
+  return {
+    bold: true,
+    italic: true,
+    underline: true,
+    strike: false,
+    code: false,
+    heading: true,
+    blockquote: true,
+    lists: true,
+    nesting: true,
+    fileTools: false,
+    attach,
+  };
 }
 
 /** The counter 'length/max'. */

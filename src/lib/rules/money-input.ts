@@ -17,9 +17,7 @@ export interface MoneyInputResult {
 
 /** Limits of one variant: integer digits and decimals. */
 export function moneyInputLimits({ whole = false }: MoneyInputOptions = {}): { integerDigits: number; decimals: number } {
-  return whole
-    ? { integerDigits: WHOLE_MONEY_MAX_INTEGER_DIGITS, decimals: 0 }
-    : { integerDigits: MONEY_MAX_INTEGER_DIGITS, decimals: MONEY_MAX_DECIMALS };
+  return whole ? { integerDigits: WHOLE_MONEY_MAX_INTEGER_DIGITS, decimals: 0 } : { integerDigits: MONEY_MAX_INTEGER_DIGITS, decimals: MONEY_MAX_DECIMALS };
 }
 
 /**

@@ -52,7 +52,8 @@ function int(name: string, fallback: number, min = 0): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new ConfigError(`The environment variable ${name} must be a whole number of at least ${min}, but it is "${raw}".`);
+  if (!Number.isInteger(value) || value < min)
+    throw new ConfigError(`The environment variable ${name} must be a whole number of at least ${min}, but it is "${raw}".`);
   return value;
 }
 
@@ -65,7 +66,8 @@ function url(name: string, fallback: string | null, protocols: string[]): string
   } catch {
     throw new ConfigError(`The environment variable ${name} must be a URL, but it is "${raw}".`);
   }
-  if (!protocols.includes(parsed.protocol)) throw new ConfigError(`The environment variable ${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, but it is "${raw}".`);
+  if (!protocols.includes(parsed.protocol))
+    throw new ConfigError(`The environment variable ${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, but it is "${raw}".`);
   return raw.replace(/\/$/, '');
 }
 
@@ -87,7 +89,8 @@ function appKey(dataDir: string): string {
 function load(): Config {
   const rootDir = resolve(process.env.CUEPOINT_ROOT ?? process.cwd());
   const envRaw = str('APP_ENV', process.env.NODE_ENV === 'test' ? 'test' : 'local');
-  if (!['local', 'test', 'staging', 'release'].includes(envRaw)) throw new ConfigError(`The environment variable APP_ENV must be one of local, test, staging or release, but it is "${envRaw}".`);
+  if (!['local', 'test', 'staging', 'release'].includes(envRaw))
+    throw new ConfigError(`The environment variable APP_ENV must be one of local, test, staging or release, but it is "${envRaw}".`);
   const env = envRaw as AppEnv;
   const port = int('PORT', 4321, 1);
   const host = str('HOST', 'localhost');
@@ -96,7 +99,8 @@ function load(): Config {
   const databaseUrl = url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
   const pusherHost = process.env.PUSHER_HOST || null;
   const schemeRaw = str('PUSHER_SCHEME', pusherHost ? 'https' : new URL(appUrl).protocol.replace(':', ''));
-  if (schemeRaw !== 'http' && schemeRaw !== 'https') throw new ConfigError(`The environment variable PUSHER_SCHEME must be http or https, but it is "${schemeRaw}".`);
+  if (schemeRaw !== 'http' && schemeRaw !== 'https')
+    throw new ConfigError(`The environment variable PUSHER_SCHEME must be http or https, but it is "${schemeRaw}".`);
   const key = appKey(dataDir);
   return {
     env,
@@ -133,15 +137,23 @@ function load(): Config {
       embedded: !pusherHost,
     },
     onlineTimeout: int('ONLINE_TIMEOUT', 300, 10),
-    fetchAllowHosts: (process.env.FETCH_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    fetchAllowHosts: (process.env.FETCH_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     supportEmail: str('SUPPORT_EMAIL', 'support@cuepoint.test'),
     seedDemo: str('SEED_DEMO', 'true') !== 'false',
     podcastDirectory: {
       // e.g. https://itunes.apple.com (the /search and /lookup calls are appended).
       itunesSearchUrl: url('ITUNES_SEARCH_URL', null, ['http:', 'https:']),
-      podcastIndex: process.env.PODCAST_INDEX_KEY && process.env.PODCAST_INDEX_SECRET
-        ? { baseUrl: url('PODCAST_INDEX_URL', 'https://api.podcastindex.org/api/1.0', ['http:', 'https:'])!, key: process.env.PODCAST_INDEX_KEY, secret: process.env.PODCAST_INDEX_SECRET }
-        : null,
+      podcastIndex:
+        process.env.PODCAST_INDEX_KEY && process.env.PODCAST_INDEX_SECRET
+          ? {
+              baseUrl: url('PODCAST_INDEX_URL', 'https://api.podcastindex.org/api/1.0', ['http:', 'https:'])!,
+              key: process.env.PODCAST_INDEX_KEY,
+              secret: process.env.PODCAST_INDEX_SECRET,
+            }
+          : null,
     },
     payouts: {
       // TEST MODE unless STRIPE_* are set: Stripe's own OAuth host with a placeholder test client id.

@@ -45,9 +45,13 @@ function messageFor(issue: z.core.$ZodIssue, path: string): string {
   if (issue.message && !issue.message.startsWith('Invalid') && !issue.message.startsWith('Too ')) return issue.message;
   switch (issue.code) {
     case 'too_small':
-      return issue.origin === 'string' ? `The ${label} field must be at least ${issue.minimum} characters.` : `The ${label} field must be at least ${issue.minimum}.`;
+      return issue.origin === 'string'
+        ? `The ${label} field must be at least ${issue.minimum} characters.`
+        : `The ${label} field must be at least ${issue.minimum}.`;
     case 'too_big':
-      return issue.origin === 'string' ? `The ${label} field must not be greater than ${issue.maximum} characters.` : `The ${label} field must not be greater than ${issue.maximum}.`;
+      return issue.origin === 'string'
+        ? `The ${label} field must not be greater than ${issue.maximum} characters.`
+        : `The ${label} field must not be greater than ${issue.maximum}.`;
     case 'invalid_format':
       return issue.format === 'email' ? `The ${label} field must be a valid email address.` : `The ${label} field format is invalid.`;
     case 'invalid_value':

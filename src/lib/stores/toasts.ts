@@ -47,7 +47,11 @@ export function showToast(kind: ToastKind, text: string, options: ToastOptions =
   const item: Toast = { id, kind, text, timeout };
   if (options.title !== undefined) item.title = options.title;
   $toasts.set([...$toasts.get(), item]);
-  if (timeout > 0) timers.set(id, setTimeout(() => dismissToast(id), timeout));
+  if (timeout > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), timeout),
+    );
   return id;
 }
 

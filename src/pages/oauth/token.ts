@@ -6,6 +6,9 @@ import { clientAddress } from '../../lib/server/session/guards';
 /** POST /oauth/token: the password and refresh_token grants. */
 export const POST: APIRoute = async ({ request, clientAddress: address }) => {
   const body = await readBody(request);
-  const tokens = await tokenGrant(body, clientAddress(request, () => address));
+  const tokens = await tokenGrant(
+    body,
+    clientAddress(request, () => address),
+  );
   return json(tokens, 200, { pragma: 'no-cache' });
 };

@@ -12,11 +12,22 @@ export async function listUsers(search: string, page: number) {
   const term = search.trim();
   const where = and(
     isNull(users.deleted_at),
-    term ? or(ilike(users.email, `%${term}%`), ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, `%${term}%`), ilike(brands.name, `%${term}%`)) : undefined,
+    term
+      ? or(ilike(users.email, `%${term}%`), ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, `%${term}%`), ilike(brands.name, `%${term}%`))
+      : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: users.id, email: users.email, first_name: users.first_name, last_name: users.last_name, type: users.type, created_at: users.created_at, email_verified_at: users.email_verified_at, brand_name: brands.name })
+      .select({
+        id: users.id,
+        email: users.email,
+        first_name: users.first_name,
+        last_name: users.last_name,
+        type: users.type,
+        created_at: users.created_at,
+        email_verified_at: users.email_verified_at,
+        brand_name: brands.name,
+      })
       .from(users)
       .leftJoin(brands, eq(brands.user_id, users.id))
       .where(where)

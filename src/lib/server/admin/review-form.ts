@@ -33,6 +33,10 @@ export async function handleReviewForm(request: Request, url: URL, options: Revi
   try {
     return { ...NOTHING, notice: await run(id, String(form?.get('reason') ?? '')) };
   } catch (e) {
-    return { notice: null, error: e instanceof HttpError ? e.message : `Could not update the ${options.noun}.`, rejectErrorFor: action === 'reject' ? id : null };
+    return {
+      notice: null,
+      error: e instanceof HttpError ? e.message : `Could not update the ${options.noun}.`,
+      rejectErrorFor: action === 'reject' ? id : null,
+    };
   }
 }

@@ -23,19 +23,42 @@ export const siteInputSchema = z.object({
     .trim()
     .min(1, 'The domain is required.')
     .max(253, 'The domain may not be longer than 253 characters.')
-    .transform((v) => v.replace(/^https?:\/\//i, '').replace(/\/.*$/, '').toLowerCase())
+    .transform((v) =>
+      v
+        .replace(/^https?:\/\//i, '')
+        .replace(/\/.*$/, '')
+        .toLowerCase(),
+    )
     .refine((v) => /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(v), 'The domain must be a domain name such as shop.example.com.'),
 });
 
 /** The site payload of §3. */
 export function serializeSite(s: SiteRow) {
-  return { id: s.id, user_id: s.user_id, domain: s.domain, status: s.status, pid: s.pid, ads_count: s.ads_count, ads_spend: s.ads_spend, campaigns_count: s.campaigns_count, created_at: s.created_at.toISOString() };
+  return {
+    id: s.id,
+    user_id: s.user_id,
+    domain: s.domain,
+    status: s.status,
+    pid: s.pid,
+    ads_count: s.ads_count,
+    ads_spend: s.ads_spend,
+    campaigns_count: s.campaigns_count,
+    created_at: s.created_at.toISOString(),
+  };
 }
 export type SitePayload = ReturnType<typeof serializeSite>;
 
 /** The site event payload of §3. */
 export function serializeEvent(e: EventRow) {
-  return { id: e.id, site_id: e.site_id, name: e.name, slug: e.slug, is_predefined: e.is_predefined, last_occurred: e.last_occurred?.toISOString() ?? null, attributed: e.attributed };
+  return {
+    id: e.id,
+    site_id: e.site_id,
+    name: e.name,
+    slug: e.slug,
+    is_predefined: e.is_predefined,
+    last_occurred: e.last_occurred?.toISOString() ?? null,
+    attributed: e.attributed,
+  };
 }
 
 /** The user's sites, newest first. */
@@ -47,7 +70,10 @@ export async function listSites(userId: number): Promise<SitePayload[]> {
 /** One of the user's sites, or a 404. */
 export async function findSite(userId: number, siteId: number): Promise<SiteRow> {
   const db = await getDb();
-  const [row] = await db.select().from(attributionSites).where(and(eq(attributionSites.id, siteId), eq(attributionSites.user_id, userId)));
+  const [row] = await db
+    .select()
+    .from(attributionSites)
+    .where(and(eq(attributionSites.id, siteId), eq(attributionSites.user_id, userId)));
   if (!row) throw notFound();
   return row;
 }
@@ -56,10 +82,16 @@ export async function findSite(userId: number, siteId: number): Promise<SiteRow>
 export async function createSite(userId: number, body: unknown): Promise<SitePayload> {
   const { domain } = validate(siteInputSchema, body);
   const db = await getDb();
-  const [dupe] = await db.select({ id: attributionSites.id }).from(attributionSites).where(and(eq(attributionSites.user_id, userId), eq(attributionSites.domain, domain)));
+  const [dupe] = await db
+    .select({ id: attributionSites.id })
+    .from(attributionSites)
+    .where(and(eq(attributionSites.user_id, userId), eq(attributionSites.domain, domain)));
   if (dupe) throw fieldError('domain', 'You already added this site.');
   const row = await db.transaction(async (tx) => {
-    const [site] = await tx.insert(attributionSites).values({ user_id: userId, domain, pid: `cp_${randomToken(12)}` }).returning();
+    const [site] = await tx
+      .insert(attributionSites)
+      .values({ user_id: userId, domain, pid: `cp_${randomToken(12)}` })
+      .returning();
     await tx.insert(siteEvents).values(PREDEFINED_EVENTS.map((e) => ({ site_id: site!.id, name: e.name, slug: e.slug, is_predefined: true })));
     return site!;
   });
@@ -85,16 +117,30 @@ export async function resumeSite(userId: number, siteId: number): Promise<SitePa
 export async function listEvents(userId: number, siteId: number) {
   const site = await findSite(userId, siteId);
   const db = await getDb();
-  return (await db.select().from(siteEvents).where(eq(siteEvents.site_id, site.id)).orderBy(desc(siteEvents.is_predefined), asc(siteEvents.id))).map(serializeEvent);
+  return (await db.select().from(siteEvents).where(eq(siteEvents.site_id, site.id)).orderBy(desc(siteEvents.is_predefined), asc(siteEvents.id))).map(
+    serializeEvent,
+  );
 }
 
 /** Adds a custom event to a site. */
 export async function createEvent(userId: number, siteId: number, body: unknown) {
   const site = await findSite(userId, siteId);
-  const { name } = validate(z.object({ name: z.string({ error: 'The name is required.' }).trim().min(1, 'The name is required.').max(80, 'The name may not be longer than 80 characters.') }), body);
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'event';
+  const { name } = validate(
+    z.object({
+      name: z.string({ error: 'The name is required.' }).trim().min(1, 'The name is required.').max(80, 'The name may not be longer than 80 characters.'),
+    }),
+    body,
+  );
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'event';
   const db = await getDb();
-  const [dupe] = await db.select({ id: siteEvents.id }).from(siteEvents).where(and(eq(siteEvents.site_id, site.id), eq(siteEvents.slug, slug)));
+  const [dupe] = await db
+    .select({ id: siteEvents.id })
+    .from(siteEvents)
+    .where(and(eq(siteEvents.site_id, site.id), eq(siteEvents.slug, slug)));
   if (dupe) throw fieldError('name', 'This site already has an event with that name.');
   const [row] = await db.insert(siteEvents).values({ site_id: site.id, name, slug }).returning();
   return serializeEvent(row!);
@@ -104,7 +150,10 @@ export async function createEvent(userId: number, siteId: number, body: unknown)
 export async function deleteEvent(userId: number, siteId: number, eventId: number): Promise<void> {
   const site = await findSite(userId, siteId);
   const db = await getDb();
-  const [row] = await db.select().from(siteEvents).where(and(eq(siteEvents.id, eventId), eq(siteEvents.site_id, site.id)));
+  const [row] = await db
+    .select()
+    .from(siteEvents)
+    .where(and(eq(siteEvents.id, eventId), eq(siteEvents.site_id, site.id)));
   if (!row) throw notFound();
   if (row.is_predefined) throw fieldError('event', 'Predefined events cannot be deleted.');
   await db.delete(siteEvents).where(eq(siteEvents.id, row.id));
@@ -125,9 +174,15 @@ export async function listSiteCampaigns(userId: number, siteId: number) {
 /** Links one of the user's campaigns to the site. */
 export async function addSiteCampaign(userId: number, siteId: number, body: unknown) {
   const site = await findSite(userId, siteId);
-  const { campaign_id } = validate(z.object({ campaign_id: z.coerce.number({ error: 'Choose a campaign.' }).int('Choose a campaign.').positive('Choose a campaign.') }), body);
+  const { campaign_id } = validate(
+    z.object({ campaign_id: z.coerce.number({ error: 'Choose a campaign.' }).int('Choose a campaign.').positive('Choose a campaign.') }),
+    body,
+  );
   const db = await getDb();
-  const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, campaign_id), eq(campaigns.brand_user_id, userId)));
+  const [campaign] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaign_id), eq(campaigns.brand_user_id, userId)));
   if (!campaign) throw fieldError('campaign_id', 'The selected campaign is invalid.');
   await db.transaction((tx) => linkCampaignSite(tx, campaign_id, site.id));
   return listSiteCampaigns(userId, site.id);
@@ -137,7 +192,10 @@ export async function addSiteCampaign(userId: number, siteId: number, body: unkn
 export async function removeSiteCampaign(userId: number, siteId: number, campaignId: number): Promise<void> {
   const site = await findSite(userId, siteId);
   const db = await getDb();
-  const [link] = await db.select().from(attributionSiteCampaigns).where(and(eq(attributionSiteCampaigns.site_id, site.id), eq(attributionSiteCampaigns.campaign_id, campaignId)));
+  const [link] = await db
+    .select()
+    .from(attributionSiteCampaigns)
+    .where(and(eq(attributionSiteCampaigns.site_id, site.id), eq(attributionSiteCampaigns.campaign_id, campaignId)));
   if (!link) throw notFound();
   await db.transaction((tx) => linkCampaignSite(tx, campaignId, null));
 }

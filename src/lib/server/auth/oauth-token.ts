@@ -13,7 +13,13 @@ import { verifyClient } from './oauth-clients';
 
 export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
 
-const STATUS: Record<OAuthErrorCode, number> = { invalid_request: 400, invalid_client: 401, invalid_grant: 400, unsupported_grant_type: 400, invalid_scope: 400 };
+const STATUS: Record<OAuthErrorCode, number> = {
+  invalid_request: 400,
+  invalid_client: 401,
+  invalid_grant: 400,
+  unsupported_grant_type: 400,
+  invalid_scope: 400,
+};
 
 /** An OAuth 2.0 error: `{ error, error_description, message }` with the RFC's status. */
 export function oauthError(error: OAuthErrorCode, description: string, headers?: Record<string, string>): HttpError {
@@ -41,10 +47,15 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 export async function tokenGrant(body: TokenRequest, ip: string): Promise<TokenPair> {
   const grant = text(body.grant_type);
   if (!grant) throw oauthError('unsupported_grant_type', 'The authorization grant type is not supported by the authorization server.');
-  if (grant !== 'password' && grant !== 'refresh_token') throw oauthError('unsupported_grant_type', 'The authorization grant type is not supported by the authorization server.');
+  if (grant !== 'password' && grant !== 'refresh_token')
+    throw oauthError('unsupported_grant_type', 'The authorization grant type is not supported by the authorization server.');
   const clientId = text(body.client_id);
   const clientSecret = text(body.client_secret);
-  if (!clientId) throw oauthError('invalid_request', 'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed. Check the `client_id` parameter.');
+  if (!clientId)
+    throw oauthError(
+      'invalid_request',
+      'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed. Check the `client_id` parameter.',
+    );
   if (!clientSecret || !(await verifyClient(clientId, clientSecret))) throw oauthError('invalid_client', 'Client authentication failed');
   const scope = text(body.scope) ?? '';
   if (!scope.split(/\s+/).every((s) => SUPPORTED_SCOPES.has(s))) throw oauthError('invalid_scope', 'The requested scope is invalid, unknown, or malformed.');
@@ -52,21 +63,42 @@ export async function tokenGrant(body: TokenRequest, ip: string): Promise<TokenP
 
   if (grant === 'refresh_token') {
     const refresh = text(body.refresh_token);
-    if (!refresh) throw oauthError('invalid_request', 'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed. Check the `refresh_token` parameter.');
+    if (!refresh)
+      throw oauthError(
+        'invalid_request',
+        'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed. Check the `refresh_token` parameter.',
+      );
     const outcome = await rotateRefreshToken(refresh, clientId);
-    if (!outcome.ok) throw oauthError('invalid_grant', outcome.reason === 'reused' ? 'The refresh token has already been used; every token of this sign-in has been revoked.' : 'The refresh token is invalid.');
+    if (!outcome.ok)
+      throw oauthError(
+        'invalid_grant',
+        outcome.reason === 'reused'
+          ? 'The refresh token has already been used; every token of this sign-in has been revoked.'
+          : 'The refresh token is invalid.',
+      );
     return outcome.tokens;
   }
 
   const username = text(body.username)?.trim().toLowerCase();
   const password = text(body.password);
-  if (!username) throw oauthError('invalid_request', 'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed. Check the `username` parameter.');
-  if (!password) throw oauthError('invalid_request', 'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed. Check the `password` parameter.');
+  if (!username)
+    throw oauthError(
+      'invalid_request',
+      'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed. Check the `username` parameter.',
+    );
+  if (!password)
+    throw oauthError(
+      'invalid_request',
+      'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed. Check the `password` parameter.',
+    );
 
   const limits = [ACCOUNT_LIMIT(username, ip), ADDRESS_LIMIT(ip)];
   await assertNotThrottled(limits, 'Too many sign-in attempts. Please try again');
   const db = await getDb();
-  const [user] = await db.select().from(users).where(and(sql`lower(${users.email}) = ${username}`, isNull(users.deleted_at)));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${username}`, isNull(users.deleted_at)));
   const ok = user ? await verifyPassword(user.password_hash, password) : false;
   if (!user || !ok) {
     await Promise.all(limits.map(hit));
@@ -75,4 +107,3 @@ export async function tokenGrant(body: TokenRequest, ip: string): Promise<TokenP
   await clear(limits[0]!.key);
   return issueTokens(db, { userId: user.id, clientId, scopes });
 }
-

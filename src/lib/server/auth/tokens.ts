@@ -51,15 +51,17 @@ export async function issueTokens(db: Db | Tx, options: IssueOptions): Promise<T
   return { token_type: 'Bearer', access_token: access, refresh_token: refresh, expires_in: accessTokenTtl };
 }
 
-export type RefreshOutcome =
-  | { ok: true; tokens: TokenPair }
-  | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'client' };
+export type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'client' };
 
 /** Rotates a refresh token: the old one is spent, a new pair in the same family is issued. */
 export async function rotateRefreshToken(refreshToken: string, clientId: string): Promise<RefreshOutcome> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(oauthRefreshTokens).where(eq(oauthRefreshTokens.id, sha256(refreshToken))).for('update');
+    const [row] = await tx
+      .select()
+      .from(oauthRefreshTokens)
+      .where(eq(oauthRefreshTokens.id, sha256(refreshToken)))
+      .for('update');
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (row.client_id !== clientId) return { ok: false, reason: 'client' } as const;
     if (row.rotated_at || row.revoked) {
@@ -69,7 +71,10 @@ export async function rotateRefreshToken(refreshToken: string, clientId: string)
     if (row.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
     const [user] = await tx.select({ id: users.id, deleted_at: users.deleted_at }).from(users).where(eq(users.id, row.user_id));
     if (!user || user.deleted_at) return { ok: false, reason: 'unknown' } as const;
-    const [previous] = await tx.select({ imitated_by: oauthAccessTokens.imitated_by, scopes: oauthAccessTokens.scopes }).from(oauthAccessTokens).where(eq(oauthAccessTokens.id, row.access_token_id));
+    const [previous] = await tx
+      .select({ imitated_by: oauthAccessTokens.imitated_by, scopes: oauthAccessTokens.scopes })
+      .from(oauthAccessTokens)
+      .where(eq(oauthAccessTokens.id, row.access_token_id));
     await tx.update(oauthRefreshTokens).set({ rotated_at: new Date() }).where(eq(oauthRefreshTokens.id, row.id));
     await tx.update(oauthAccessTokens).set({ revoked: true }).where(eq(oauthAccessTokens.id, row.access_token_id));
     const tokens = await issueTokens(tx, {
@@ -108,7 +113,13 @@ export async function findAccessToken(bearer: string): Promise<AccessTokenRow | 
   if (!bearer || bearer.length > 200) return null;
   const db = await getDb();
   const [row] = await db
-    .select({ id: oauthAccessTokens.id, user_id: oauthAccessTokens.user_id, family_id: oauthAccessTokens.family_id, imitated_by: oauthAccessTokens.imitated_by, expires_at: oauthAccessTokens.expires_at })
+    .select({
+      id: oauthAccessTokens.id,
+      user_id: oauthAccessTokens.user_id,
+      family_id: oauthAccessTokens.family_id,
+      imitated_by: oauthAccessTokens.imitated_by,
+      expires_at: oauthAccessTokens.expires_at,
+    })
     .from(oauthAccessTokens)
     .where(and(eq(oauthAccessTokens.id, sha256(bearer)), eq(oauthAccessTokens.revoked, false), gt(oauthAccessTokens.expires_at, new Date())));
   return row ?? null;
@@ -117,13 +128,19 @@ export async function findAccessToken(bearer: string): Promise<AccessTokenRow | 
 /** Revokes the family of the given access token (logout). */
 export async function revokeByAccessToken(bearer: string): Promise<void> {
   const db = await getDb();
-  const [row] = await db.select({ family_id: oauthAccessTokens.family_id }).from(oauthAccessTokens).where(eq(oauthAccessTokens.id, sha256(bearer)));
+  const [row] = await db
+    .select({ family_id: oauthAccessTokens.family_id })
+    .from(oauthAccessTokens)
+    .where(eq(oauthAccessTokens.id, sha256(bearer)));
   if (row) await revokeFamily(db, row.family_id);
 }
 
 /** Revokes a family by one of its refresh tokens (logout with only a refresh cookie left). */
 export async function revokeByRefreshToken(refresh: string): Promise<void> {
   const db = await getDb();
-  const [row] = await db.select({ family_id: oauthRefreshTokens.family_id }).from(oauthRefreshTokens).where(and(eq(oauthRefreshTokens.id, sha256(refresh)), isNull(oauthRefreshTokens.rotated_at)));
+  const [row] = await db
+    .select({ family_id: oauthRefreshTokens.family_id })
+    .from(oauthRefreshTokens)
+    .where(and(eq(oauthRefreshTokens.id, sha256(refresh)), isNull(oauthRefreshTokens.rotated_at)));
   if (row) await revokeFamily(db, row.family_id);
 }

@@ -8,7 +8,11 @@ import type { BrandPayload } from '../../types';
 
 export type BrandRow = typeof brands.$inferSelect;
 
-const optionalText = (max: number) => z.union([z.string().trim().max(max), z.null()]).optional().transform((v) => (v ? v : null));
+const optionalText = (max: number) =>
+  z
+    .union([z.string().trim().max(max), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null));
 
 export const brandProfileSchema = z.object({
   name: z.string().trim().min(1).max(120),
@@ -18,14 +22,28 @@ export const brandProfileSchema = z.object({
   address: optionalText(200),
   state: optionalText(80),
   zip: optionalText(20),
-  url: optionalText(2000).refine((v) => v === null || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), 'The url field must be a valid URL starting with http:// or https://.'),
+  url: optionalText(2000).refine(
+    (v) => v === null || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v),
+    'The url field must be a valid URL starting with http:// or https://.',
+  ),
   category_id: z.union([z.coerce.number().int().positive(), z.null()]).optional(),
   ad_ids: z.array(z.coerce.number().int().positive()).max(10).optional(),
 });
 
 /** The brand payload of §3. */
 export function serializeBrand(b: BrandRow): BrandPayload {
-  return { id: b.id, name: b.name, country: b.country, address: b.address, state: b.state, zip: b.zip, url: b.url, avatar_url: b.avatar_url, category_id: b.category_id, ad_ids: b.ad_ids };
+  return {
+    id: b.id,
+    name: b.name,
+    country: b.country,
+    address: b.address,
+    state: b.state,
+    zip: b.zip,
+    url: b.url,
+    avatar_url: b.avatar_url,
+    category_id: b.category_id,
+    ad_ids: b.ad_ids,
+  };
 }
 
 /** The brand record of the user, or a 404. */
@@ -55,13 +73,21 @@ export async function updateBrand(userId: number, brandId: number, body: unknown
     if (input.first_name !== undefined || input.last_name !== undefined) {
       await tx
         .update(users)
-        .set({ ...(input.first_name !== undefined ? { first_name: input.first_name } : {}), ...(input.last_name !== undefined ? { last_name: input.last_name } : {}) })
+        .set({
+          ...(input.first_name !== undefined ? { first_name: input.first_name } : {}),
+          ...(input.last_name !== undefined ? { last_name: input.last_name } : {}),
+        })
         .where(eq(users.id, userId));
     }
     return tx
       .update(brands)
       .set({
-        name: input.name, country: input.country, address: input.address, state: input.state, zip: input.zip, url: input.url,
+        name: input.name,
+        country: input.country,
+        address: input.address,
+        state: input.state,
+        zip: input.zip,
+        url: input.url,
         ...(input.category_id !== undefined ? { category_id: input.category_id } : {}),
         ...(input.ad_ids !== undefined ? { ad_ids: [...new Set(input.ad_ids)] } : {}),
       })

@@ -17,10 +17,7 @@ const detailsShape = {
     .min(1)
     .max(2000)
     .refine((v) => /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), 'The url field must be a valid URL starting with http:// or https://.'),
-  categories: z
-    .array(z.coerce.number().int().positive())
-    .min(1, 'Choose at least one category.')
-    .max(3, 'Choose at most 3 categories.'),
+  categories: z.array(z.coerce.number().int().positive()).min(1, 'Choose at least one category.').max(3, 'Choose at most 3 categories.'),
 };
 
 const adsShape = {

@@ -38,15 +38,40 @@ export async function campaignStats(campaign: CampaignRow): Promise<CampaignStat
     .innerJoin(podcasts, eq(podcasts.id, hirings.podcast_id))
     .where(eq(hirings.campaign_id, campaign.id));
   const jobIds = hires.flatMap((h) => h.hiring.job_ids);
-  const jobs = jobIds.length ? await db.select({ id: packageJobs.id, status: packageJobs.status, fee: packageJobs.fee, package_id: packageJobs.package_id, is_episode: packageJobs.is_episode }).from(packageJobs).where(inArray(packageJobs.id, jobIds)) : [];
+  const jobs = jobIds.length
+    ? await db
+        .select({
+          id: packageJobs.id,
+          status: packageJobs.status,
+          fee: packageJobs.fee,
+          package_id: packageJobs.package_id,
+          is_episode: packageJobs.is_episode,
+        })
+        .from(packageJobs)
+        .where(inArray(packageJobs.id, jobIds))
+    : [];
   const packageIds = [...new Set(hires.map((h) => h.hiring.package_id))];
   const listens = packageIds.length
-    ? await db.select({ package_id: listenerStats.package_id, n: sql<string>`coalesce(sum(${listenerStats.avg}), 0)` }).from(listenerStats).where(inArray(listenerStats.package_id, packageIds)).groupBy(listenerStats.package_id)
+    ? await db
+        .select({ package_id: listenerStats.package_id, n: sql<string>`coalesce(sum(${listenerStats.avg}), 0)` })
+        .from(listenerStats)
+        .where(inArray(listenerStats.package_id, packageIds))
+        .groupBy(listenerStats.package_id)
     : [];
   const byPodcast = new Map<number, StatsRow>();
   for (const { hiring, title, hash_id } of hires) {
     const mine = jobs.filter((j) => hiring.job_ids.includes(j.id));
-    const row = byPodcast.get(hiring.podcast_id) ?? { podcast_id: hiring.podcast_id, podcast_title: title, podcast_hash_id: hash_id, hired_at: hiring.created_at.toISOString(), jobs: 0, completed: 0, in_progress: 0, fees: 0, listens: 0 };
+    const row = byPodcast.get(hiring.podcast_id) ?? {
+      podcast_id: hiring.podcast_id,
+      podcast_title: title,
+      podcast_hash_id: hash_id,
+      hired_at: hiring.created_at.toISOString(),
+      jobs: 0,
+      completed: 0,
+      in_progress: 0,
+      fees: 0,
+      listens: 0,
+    };
     row.jobs += mine.length;
     row.completed += mine.filter((j) => j.status === 'completed').length;
     row.in_progress += mine.filter((j) => j.status === 'in-progress' || j.status === 'in-review').length;
@@ -56,7 +81,10 @@ export async function campaignStats(campaign: CampaignRow): Promise<CampaignStat
   }
   const rows = [...byPodcast.values()].sort((a, b) => b.fees - a.fees);
   const [site] = campaign.site_id
-    ? await db.select({ id: attributionSites.id, domain: attributionSites.domain }).from(attributionSites).where(and(eq(attributionSites.id, campaign.site_id), eq(attributionSites.user_id, campaign.brand_user_id)))
+    ? await db
+        .select({ id: attributionSites.id, domain: attributionSites.domain })
+        .from(attributionSites)
+        .where(and(eq(attributionSites.id, campaign.site_id), eq(attributionSites.user_id, campaign.brand_user_id)))
     : [];
   return {
     hires: hires.length,

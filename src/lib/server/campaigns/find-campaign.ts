@@ -9,7 +9,10 @@ export type CampaignRow = typeof campaigns.$inferSelect;
 /** The brand's own campaign, or a 404 (someone else's campaign is never revealed). */
 export async function findOwnedCampaign(brandUserId: number, campaignId: number, db?: Db | Tx): Promise<CampaignRow> {
   const conn = db ?? (await getDb());
-  const [row] = await conn.select().from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.brand_user_id, brandUserId)));
+  const [row] = await conn
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.brand_user_id, brandUserId)));
   if (!row) throw notFound();
   return row;
 }

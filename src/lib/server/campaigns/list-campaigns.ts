@@ -38,7 +38,13 @@ export async function listCampaigns(brandUserId: number, query: CampaignListQuer
     term ? or(ilike(campaigns.title, `%${term}%`), ilike(campaigns.description, `%${term}%`)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select().from(campaigns).where(where).orderBy(desc(campaigns.created_at), desc(campaigns.id)).limit(query.per_page).offset((query.page - 1) * query.per_page),
+    db
+      .select()
+      .from(campaigns)
+      .where(where)
+      .orderBy(desc(campaigns.created_at), desc(campaigns.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
     db.select({ n: count() }).from(campaigns).where(where),
   ]);
   const q: Record<string, string> = {};

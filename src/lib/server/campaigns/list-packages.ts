@@ -54,9 +54,15 @@ export async function serializePackagesForBrand(rows: PackageRow[]): Promise<Pac
       .where(inArray(packageJobs.package_id, ids))
       .orderBy(asc(packageJobs.id)),
     db.select().from(rates).where(inArray(rates.package_id, ids)),
-    db.select({ package_id: hirings.package_id, job_ids: hirings.job_ids }).from(hirings).where(and(inArray(hirings.package_id, ids), ne(hirings.status, 'cancelled'))),
+    db
+      .select({ package_id: hirings.package_id, job_ids: hirings.job_ids })
+      .from(hirings)
+      .where(and(inArray(hirings.package_id, ids), ne(hirings.status, 'cancelled'))),
     // Workrooms are addressed by their discussion id (/workrooms/package/{discussionId}).
-    db.select({ id: discussions.id, package_id: discussions.package_id }).from(discussions).where(and(inArray(discussions.package_id, ids), eq(discussions.type, 'package'))),
+    db
+      .select({ id: discussions.id, package_id: discussions.package_id })
+      .from(discussions)
+      .where(and(inArray(discussions.package_id, ids), eq(discussions.type, 'package'))),
   ]);
   return rows.map((r) => {
     const pod = pods.find((p) => p.id === r.podcast_id)!;
@@ -93,7 +99,13 @@ export async function serializePackagesForBrand(rows: PackageRow[]): Promise<Pac
       starred: r.starred,
       rates: { responsiveness: rate?.responsiveness ?? 0, conversion: rate?.conversion ?? 0, content_quality: rate?.content_quality ?? 0 },
       podcast: {
-        id: pod.id, hash_id: pod.hash_id, title: pod.title, avatar_url: pod.avatar_url, rating_avg: pod.rating_avg, avg_listens: pod.avg_listens, is_premium: pod.is_premium,
+        id: pod.id,
+        hash_id: pod.hash_id,
+        title: pod.title,
+        avatar_url: pod.avatar_url,
+        rating_avg: pod.rating_avg,
+        avg_listens: pod.avg_listens,
+        is_premium: pod.is_premium,
         categories: cats.filter((c) => c.podcast_id === pod.id).map(({ id, title }) => ({ id, title })),
       },
       jobs: jobPayloads,
@@ -109,10 +121,23 @@ export async function listCampaignPackages(brandUserId: number, campaignId: numb
   const db = await getDb();
   const where = and(eq(packages.campaign_id, campaignId), tabCondition(query.tab));
   const [rows, [total]] = await Promise.all([
-    db.select().from(packages).where(where).orderBy(desc(packages.created_at), desc(packages.id)).limit(query.per_page).offset((query.page - 1) * query.per_page),
+    db
+      .select()
+      .from(packages)
+      .where(where)
+      .orderBy(desc(packages.created_at), desc(packages.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
     db.select({ n: count() }).from(packages).where(where),
   ]);
-  return paginate(await serializePackagesForBrand(rows), Number(total?.n ?? 0), query.page, query.per_page, path ?? `/api/campaigns/${campaignId}/packages`, query.tab === 'new' ? {} : { tab: query.tab });
+  return paginate(
+    await serializePackagesForBrand(rows),
+    Number(total?.n ?? 0),
+    query.page,
+    query.per_page,
+    path ?? `/api/campaigns/${campaignId}/packages`,
+    query.tab === 'new' ? {} : { tab: query.tab },
+  );
 }
 
 /** How many packages each feed tab holds. */
@@ -120,7 +145,10 @@ export async function countFeedTabs(campaignId: number): Promise<Record<FeedTab,
   const db = await getDb();
   const entries = await Promise.all(
     FEED_TABS.map(async (tab) => {
-      const [row] = await db.select({ n: count() }).from(packages).where(and(eq(packages.campaign_id, campaignId), tabCondition(tab)));
+      const [row] = await db
+        .select({ n: count() })
+        .from(packages)
+        .where(and(eq(packages.campaign_id, campaignId), tabCondition(tab)));
       return [tab, Number(row?.n ?? 0)] as const;
     }),
   );
@@ -155,8 +183,17 @@ export async function listBrandPackages(brandUserId: number, query: FeedQuery & 
     tabCondition(query.tab),
   );
   const [rows, [total]] = await Promise.all([
-    db.select({ p: packages }).from(packages).innerJoin(campaigns, eq(campaigns.id, packages.campaign_id)).where(where).orderBy(desc(packages.created_at), desc(packages.id)).limit(query.per_page).offset((query.page - 1) * query.per_page),
+    db
+      .select({ p: packages })
+      .from(packages)
+      .innerJoin(campaigns, eq(campaigns.id, packages.campaign_id))
+      .where(where)
+      .orderBy(desc(packages.created_at), desc(packages.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
     db.select({ n: count() }).from(packages).innerJoin(campaigns, eq(campaigns.id, packages.campaign_id)).where(where),
   ]);
-  return paginate(await serializePackagesForBrand(rows.map((r) => r.p)), Number(total?.n ?? 0), query.page, query.per_page, '/api/v0/packages', { tab: query.tab });
+  return paginate(await serializePackagesForBrand(rows.map((r) => r.p)), Number(total?.n ?? 0), query.page, query.per_page, '/api/v0/packages', {
+    tab: query.tab,
+  });
 }

@@ -57,15 +57,27 @@ export async function declineProposalItem(brandUserId: number, jobId: number): P
   if (found.job.status !== 'pending' || found.job.is_funded) throw new HttpError(422, 'Only a pending item that is not hired can be declined.');
   await db.transaction(async (tx) => {
     await tx.update(packageJobs).set({ declined_at: new Date(), status: 'rejected' }).where(eq(packageJobs.id, jobId));
-    const [left] = await tx.select({ id: packageJobs.id }).from(packageJobs).where(and(eq(packageJobs.package_id, found.pkg.id), isNull(packageJobs.declined_at))).limit(1);
+    const [left] = await tx
+      .select({ id: packageJobs.id })
+      .from(packageJobs)
+      .where(and(eq(packageJobs.package_id, found.pkg.id), isNull(packageJobs.declined_at)))
+      .limit(1);
     if (!left && found.pkg.status === 'pending') await tx.update(packages).set({ status: 'declined' }).where(eq(packages.id, found.pkg.id));
   });
   const payload = await reload(found.pkg.id);
-  const [room] = await db.select({ id: discussions.id }).from(discussions).where(and(eq(discussions.package_id, found.pkg.id), eq(discussions.type, 'package'))).limit(1);
+  const [room] = await db
+    .select({ id: discussions.id })
+    .from(discussions)
+    .where(and(eq(discussions.package_id, found.pkg.id), eq(discussions.type, 'package')))
+    .limit(1);
   await notify(found.pkg.podcaster_user_id, {
-    type: 'proposal-item.declined', title: 'Proposal item declined',
+    type: 'proposal-item.declined',
+    title: 'Proposal item declined',
     description: `${found.title} declined “${found.job.description || 'an item'}” of your proposal for ${found.podcast}.`,
-    user_id: brandUserId, podcast_id: found.pkg.podcast_id, link_type: 'workroom', link: room ? `/workrooms/package/${room.id}` : '/workrooms',
+    user_id: brandUserId,
+    podcast_id: found.pkg.podcast_id,
+    link_type: 'workroom',
+    link: room ? `/workrooms/package/${room.id}` : '/workrooms',
   });
   await publishJobsUpdated([jobId]);
   await publishPackageChanged('updated', found.pkg.id);

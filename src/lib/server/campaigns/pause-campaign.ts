@@ -13,10 +13,15 @@ export async function setCampaignPaused(brandUserId: number, campaignId: number,
   const campaign = await findOwnedCampaign(brandUserId, campaignId);
   if (!campaign.is_approved) throw new HttpError(422, 'Only approved campaigns can be paused.', { status: ['Only approved campaigns can be paused.'] });
   if (campaign.status !== 'active' && campaign.status !== 'paused') {
-    throw new HttpError(422, `An ${campaign.status} campaign cannot be ${paused ? 'paused' : 'resumed'}.`, { status: [`An ${campaign.status} campaign cannot be ${paused ? 'paused' : 'resumed'}.`] });
+    throw new HttpError(422, `An ${campaign.status} campaign cannot be ${paused ? 'paused' : 'resumed'}.`, {
+      status: [`An ${campaign.status} campaign cannot be ${paused ? 'paused' : 'resumed'}.`],
+    });
   }
   const db = await getDb();
-  await db.update(campaigns).set({ status: paused ? 'paused' : 'active' }).where(eq(campaigns.id, campaign.id));
+  await db
+    .update(campaigns)
+    .set({ status: paused ? 'paused' : 'active' })
+    .where(eq(campaigns.id, campaign.id));
   await sponsorshipsChanged(campaign.id, paused ? 'paused' : 'active');
   return loadCampaignPayload(campaign.id);
 }

@@ -51,8 +51,11 @@ export async function approveCampaign(campaignId: number): Promise<void> {
   await ensureExpiryScheduled();
   await sponsorshipsChanged(campaignId, 'active');
   await notify(row.c.brand_user_id, {
-    type: 'campaign.approved', title: 'Campaign approved', description: `“${row.c.title}” is live: podcasters can now send proposals.`,
-    link_type: 'campaign', link: `/campaign/${campaignId}/new`,
+    type: 'campaign.approved',
+    title: 'Campaign approved',
+    description: `“${row.c.title}” is live: podcasters can now send proposals.`,
+    link_type: 'campaign',
+    link: `/campaign/${campaignId}/new`,
   });
 }
 
@@ -60,7 +63,8 @@ export async function approveCampaign(campaignId: number): Promise<void> {
 export async function rejectCampaign(campaignId: number, reason: string): Promise<void> {
   const text = reason.trim();
   if (!text) throw new HttpError(422, 'The reason field is required.', { reason: ['The reason field is required.'] });
-  if (text.length > 2000) throw new HttpError(422, 'The reason must not be greater than 2000 characters.', { reason: ['The reason must not be greater than 2000 characters.'] });
+  if (text.length > 2000)
+    throw new HttpError(422, 'The reason must not be greater than 2000 characters.', { reason: ['The reason must not be greater than 2000 characters.'] });
   const row = await pending(campaignId);
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -70,13 +74,21 @@ export async function rejectCampaign(campaignId: number, reason: string): Promis
         to: row.email,
         subject: `Your campaign “${row.c.title}” was not approved`,
         greeting: `Hi ${row.first || 'there'},`,
-        lines: [`We reviewed your campaign “${row.c.title}” and could not approve it yet.`, `Reason: ${text}`, 'Edit the campaign and submit it again from the review step.'],
+        lines: [
+          `We reviewed your campaign “${row.c.title}” and could not approve it yet.`,
+          `Reason: ${text}`,
+          'Edit the campaign and submit it again from the review step.',
+        ],
         action: { label: 'Edit the campaign', url: `${config().appUrl}/campaign/${campaignId}/edit/details` },
       }),
       tx,
     );
   });
   await notify(row.c.brand_user_id, {
-    type: 'campaign.rejected', title: 'Campaign not approved', description: `“${row.c.title}”: ${text}`, link_type: 'campaign', link: `/campaign/${campaignId}/edit/details`,
+    type: 'campaign.rejected',
+    title: 'Campaign not approved',
+    description: `“${row.c.title}”: ${text}`,
+    link_type: 'campaign',
+    link: `/campaign/${campaignId}/edit/details`,
   });
 }

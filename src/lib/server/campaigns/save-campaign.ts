@@ -14,7 +14,7 @@ import { loadCampaignPayload } from './serialize-campaign';
 import { ensureExpiryScheduled } from './jobs';
 import { linkCampaignSite } from '../attribution/link-campaign-site';
 
-const bodySchema = z.looseObject({ tab: tabSchema.default("details") });
+const bodySchema = z.looseObject({ tab: tabSchema.default('details') });
 
 /** Applies one tab's validated fields to the campaign inside the transaction. */
 async function applyTab(tx: Tx, brandUserId: number, campaign: CampaignRow, tab: WizardTab, body: Record<string, unknown>): Promise<void> {
@@ -32,12 +32,19 @@ async function applyTab(tx: Tx, brandUserId: number, campaign: CampaignRow, tab:
     case 'ads': {
       const input = validate(tabSchemas.ads, body);
       const wanted = new Map(input.ads.map((a) => [a.ad_id, a.description]));
-      const known = await tx.select({ id: ads.id }).from(ads).where(inArray(ads.id, [...wanted.keys()]));
+      const known = await tx
+        .select({ id: ads.id })
+        .from(ads)
+        .where(inArray(ads.id, [...wanted.keys()]));
       if (known.length !== wanted.size) throw fieldError('ads', 'The selected ads are invalid.');
       const existing = await tx.select().from(campaignAds).where(eq(campaignAds.campaign_id, campaign.id));
       // Keep the rows of ads still wanted (package jobs point at them), add the new ones, drop the rest.
       for (const row of existing) {
-        if (wanted.has(row.ad_id)) await tx.update(campaignAds).set({ description: wanted.get(row.ad_id)! }).where(eq(campaignAds.id, row.id));
+        if (wanted.has(row.ad_id))
+          await tx
+            .update(campaignAds)
+            .set({ description: wanted.get(row.ad_id)! })
+            .where(eq(campaignAds.id, row.id));
         else await tx.delete(campaignAds).where(eq(campaignAds.id, row.id));
       }
       const add = [...wanted].filter(([adId]) => !existing.some((e) => e.ad_id === adId));
@@ -52,7 +59,10 @@ async function applyTab(tx: Tx, brandUserId: number, campaign: CampaignRow, tab:
     case 'attribution': {
       const input = validate(tabSchemas.attribution, body);
       if (input.site_id !== null) {
-        const [site] = await tx.select({ id: attributionSites.id }).from(attributionSites).where(and(eq(attributionSites.id, input.site_id), eq(attributionSites.user_id, brandUserId)));
+        const [site] = await tx
+          .select({ id: attributionSites.id })
+          .from(attributionSites)
+          .where(and(eq(attributionSites.id, input.site_id), eq(attributionSites.user_id, brandUserId)));
         if (!site) throw fieldError('site_id', 'The selected site is invalid.');
       }
       await linkCampaignSite(tx, campaign.id, input.site_id);

@@ -33,7 +33,14 @@ export async function serializeCampaigns(rows: CampaignRow[]): Promise<CampaignP
       .where(inArray(campaignCategories.campaign_id, ids))
       .orderBy(asc(categories.title)),
     db
-      .select({ campaign_id: campaignAds.campaign_id, id: campaignAds.id, ad_id: ads.id, type: ads.type, title: ads.title, description: campaignAds.description })
+      .select({
+        campaign_id: campaignAds.campaign_id,
+        id: campaignAds.id,
+        ad_id: ads.id,
+        type: ads.type,
+        title: ads.title,
+        description: campaignAds.description,
+      })
       .from(campaignAds)
       .innerJoin(ads, eq(ads.id, campaignAds.ad_id))
       .where(inArray(campaignAds.campaign_id, ids))

@@ -22,7 +22,10 @@ export const v0Query = z.object({
 async function ownPodcast(userId: number, podcastId: number | undefined): Promise<void> {
   if (!podcastId) return;
   const db = await getDb();
-  const [row] = await db.select({ id: podcasts.id }).from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.user_id, userId)));
+  const [row] = await db
+    .select({ id: podcasts.id })
+    .from(podcasts)
+    .where(and(eq(podcasts.id, podcastId), eq(podcasts.user_id, userId)));
   if (!row) throw notFound();
 }
 
@@ -34,7 +37,13 @@ export async function v0Campaigns(user: SessionUser, query: z.infer<typeof v0Que
   await ownPodcast(user.id, query.podcast_id);
   const db = await getDb();
   const [rows, [total]] = await Promise.all([
-    db.select().from(campaigns).where(visibleToPodcasters).orderBy(desc(campaigns.created_at)).limit(10).offset((query.page - 1) * 10),
+    db
+      .select()
+      .from(campaigns)
+      .where(visibleToPodcasters)
+      .orderBy(desc(campaigns.created_at))
+      .limit(10)
+      .offset((query.page - 1) * 10),
     db.select({ n: count() }).from(campaigns).where(visibleToPodcasters),
   ]);
   return paginate(await serializeCampaigns(rows), Number(total?.n ?? 0), query.page, 10, '/api/v0/campaigns');

@@ -3,7 +3,21 @@
  * Keys are snake_case so rows are already shaped like the API's payloads.
  */
 import {
-  bigint, boolean, date, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
@@ -11,7 +25,10 @@ const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
 const ts = (name?: string) => (name ? timestamp(name, { withTimezone: true, mode: 'date' }) : timestamp({ withTimezone: true, mode: 'date' }));
 const timestamps = {
   created_at: ts().defaultNow().notNull(),
-  updated_at: ts().defaultNow().notNull().$onUpdate(() => new Date()),
+  updated_at: ts()
+    .defaultNow()
+    .notNull()
+    .$onUpdate(() => new Date()),
 };
 const cents = () => bigint({ mode: 'number' });
 
@@ -37,30 +54,37 @@ export const packageStatus = pgEnum('package_status', ['pending', 'hired', 'decl
 export const jobQueueStatus = pgEnum('job_queue_status', ['queued', 'running', 'done', 'failed']);
 
 // ---- people ----
-export const users = pgTable('users', {
-  id: id(),
-  encrypted_id: text().notNull().unique(),
-  email: text().notNull(),
-  email_verified_at: ts(),
-  first_name: text().notNull().default(''),
-  last_name: text().notNull().default(''),
-  address: text(),
-  country: text(),
-  type: userType().notNull().default('BRAND'),
-  payouts_connect: jsonb().$type<{ provider: 'stripe' | 'paypal'; account_id: string; connected_at: string } | null>(),
-  is_editor: boolean().notNull().default(false),
-  default_card_id: integer(),
-  last_seen_at: ts(),
-  avatar: text(),
-  password_hash: text().notNull(),
-  notification_settings: jsonb().$type<Record<string, boolean>>().notNull().default({}),
-  ...timestamps,
-  deleted_at: ts(),
-}, (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)]);
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    encrypted_id: text().notNull().unique(),
+    email: text().notNull(),
+    email_verified_at: ts(),
+    first_name: text().notNull().default(''),
+    last_name: text().notNull().default(''),
+    address: text(),
+    country: text(),
+    type: userType().notNull().default('BRAND'),
+    payouts_connect: jsonb().$type<{ provider: 'stripe' | 'paypal'; account_id: string; connected_at: string } | null>(),
+    is_editor: boolean().notNull().default(false),
+    default_card_id: integer(),
+    last_seen_at: ts(),
+    avatar: text(),
+    password_hash: text().notNull(),
+    notification_settings: jsonb().$type<Record<string, boolean>>().notNull().default({}),
+    ...timestamps,
+    deleted_at: ts(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+);
 
 export const podcasters = pgTable('podcasters', {
   id: id(),
-  user_id: integer().notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  user_id: integer()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
   source: text(),
   service_fee_percent: integer().notNull().default(10),
   is_completed: boolean().notNull().default(false),
@@ -85,7 +109,10 @@ export const ads = pgTable('ads', {
 
 export const brands = pgTable('brands', {
   id: id(),
-  user_id: integer().notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  user_id: integer()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
   name: text().notNull().default(''),
   country: text(),
   address: text(),
@@ -99,38 +126,55 @@ export const brands = pgTable('brands', {
 });
 
 // ---- podcasts and hosting ----
-export const podcasts = pgTable('podcasts', {
-  id: id(),
-  hash_id: text().notNull().unique(),
-  user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-  email: text(),
-  url: text().notNull(),
-  title: text().notNull(),
-  about: text().notNull().default(''),
-  country: text(),
-  avatar_url: text(),
-  avatar_file_id: integer(),
-  category_id: integer().references(() => categories.id, { onDelete: 'set null' }),
-  schedule_settings: jsonb().$type<{ days: number[]; frequency: number; start_from: string } | null>(),
-  is_premium: boolean().notNull().default(false),
-  is_onboarded: boolean().notNull().default(false),
-  rating_avg: doublePrecision().notNull().default(0),
-  avg_listens: integer().notNull().default(0),
-  has_active_analytics: boolean().notNull().default(false),
-  listen_note_id: text(),
-  source: text(),
-  verified_at: ts(),
-  ...timestamps,
-}, (t) => [index('podcasts_user_idx').on(t.user_id)]);
+export const podcasts = pgTable(
+  'podcasts',
+  {
+    id: id(),
+    hash_id: text().notNull().unique(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text(),
+    url: text().notNull(),
+    title: text().notNull(),
+    about: text().notNull().default(''),
+    country: text(),
+    avatar_url: text(),
+    avatar_file_id: integer(),
+    category_id: integer().references(() => categories.id, { onDelete: 'set null' }),
+    schedule_settings: jsonb().$type<{ days: number[]; frequency: number; start_from: string } | null>(),
+    is_premium: boolean().notNull().default(false),
+    is_onboarded: boolean().notNull().default(false),
+    rating_avg: doublePrecision().notNull().default(0),
+    avg_listens: integer().notNull().default(0),
+    has_active_analytics: boolean().notNull().default(false),
+    listen_note_id: text(),
+    source: text(),
+    verified_at: ts(),
+    ...timestamps,
+  },
+  (t) => [index('podcasts_user_idx').on(t.user_id)],
+);
 
-export const podcastCategories = pgTable('podcast_categories', {
-  podcast_id: integer().notNull().references(() => podcasts.id, { onDelete: 'cascade' }),
-  category_id: integer().notNull().references(() => categories.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.podcast_id, t.category_id] })]);
+export const podcastCategories = pgTable(
+  'podcast_categories',
+  {
+    podcast_id: integer()
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    category_id: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.podcast_id, t.category_id] })],
+);
 
 export const hostedPodcasts = pgTable('hosted_podcasts', {
   id: id(),
-  podcast_id: integer().notNull().unique().references(() => podcasts.id, { onDelete: 'cascade' }),
+  podcast_id: integer()
+    .notNull()
+    .unique()
+    .references(() => podcasts.id, { onDelete: 'cascade' }),
   type: hostedType().notNull().default('other'),
   migration_status: migrationStatus().notNull().default('pending'),
   migration_percent: integer().notNull().default(0),
@@ -147,7 +191,9 @@ export const hostedPodcasts = pgTable('hosted_podcasts', {
 
 export const hostedApplications = pgTable('hosted_applications', {
   id: id(),
-  podcast_id: integer().notNull().references(() => podcasts.id, { onDelete: 'cascade' }),
+  podcast_id: integer()
+    .notNull()
+    .references(() => podcasts.id, { onDelete: 'cascade' }),
   status: applicationStatus().notNull().default('pending'),
   can_reapply_at: ts(),
   review_note: text(),
@@ -157,7 +203,9 @@ export const hostedApplications = pgTable('hosted_applications', {
 /** An electronic signature of the Hosting Service Agreement: who, which version, when. */
 export const agreementAcceptances = pgTable('agreement_acceptances', {
   id: id(),
-  user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  user_id: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   podcast_id: integer().references(() => podcasts.id, { onDelete: 'cascade' }),
   agreement: text().notNull(),
   version: text().notNull(),
@@ -166,36 +214,44 @@ export const agreementAcceptances = pgTable('agreement_acceptances', {
   user_agent: text(),
 });
 
-export const episodes = pgTable('episodes', {
-  id: id(),
-  hash_id: text().notNull().unique(),
-  podcast_id: integer().notNull().references(() => podcasts.id, { onDelete: 'cascade' }),
-  guid: text(),
-  title: text().notNull(),
-  description: text().notNull().default(''),
-  url: text(),
-  published_at: ts(),
-  duration: integer(),
-  season: integer(),
-  episode_number: integer(),
-  explicit: boolean().notNull().default(false),
-  artwork_url: text(),
-  enclosure_url: text(),
-  enclosure_type: text(),
-  enclosure_length: bigint({ mode: 'number' }),
-  original_enclosure_url: text(),
-  file_id: integer(),
-  listens: integer().notNull().default(0),
-  total_listens: integer().notNull().default(0),
-  /** Downloads of the hosted audio served from /media/ (a GET from the first byte). */
-  downloads: integer().notNull().default(0),
-  status: episodeStatus().notNull().default('current'),
-  ...timestamps,
-}, (t) => [index('episodes_podcast_idx').on(t.podcast_id), uniqueIndex('episodes_podcast_guid_unique').on(t.podcast_id, t.guid)]);
+export const episodes = pgTable(
+  'episodes',
+  {
+    id: id(),
+    hash_id: text().notNull().unique(),
+    podcast_id: integer()
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    guid: text(),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    url: text(),
+    published_at: ts(),
+    duration: integer(),
+    season: integer(),
+    episode_number: integer(),
+    explicit: boolean().notNull().default(false),
+    artwork_url: text(),
+    enclosure_url: text(),
+    enclosure_type: text(),
+    enclosure_length: bigint({ mode: 'number' }),
+    original_enclosure_url: text(),
+    file_id: integer(),
+    listens: integer().notNull().default(0),
+    total_listens: integer().notNull().default(0),
+    /** Downloads of the hosted audio served from /media/ (a GET from the first byte). */
+    downloads: integer().notNull().default(0),
+    status: episodeStatus().notNull().default('current'),
+    ...timestamps,
+  },
+  (t) => [index('episodes_podcast_idx').on(t.podcast_id), uniqueIndex('episodes_podcast_guid_unique').on(t.podcast_id, t.guid)],
+);
 
 export const analyticsConnections = pgTable('analytics_connections', {
   id: id(),
-  podcast_id: integer().notNull().references(() => podcasts.id, { onDelete: 'cascade' }),
+  podcast_id: integer()
+    .notNull()
+    .references(() => podcasts.id, { onDelete: 'cascade' }),
   type: text().notNull(),
   status: analyticsStatus().notNull().default('pending'),
   auth: jsonb().$type<Record<string, unknown>>(),
@@ -205,7 +261,9 @@ export const analyticsConnections = pgTable('analytics_connections', {
 
 export const podcastManualStats = pgTable('podcast_manual_stats', {
   id: id(),
-  podcast_id: integer().notNull().references(() => podcasts.id, { onDelete: 'cascade' }),
+  podcast_id: integer()
+    .notNull()
+    .references(() => podcasts.id, { onDelete: 'cascade' }),
   listens: integer().notNull(),
   status: manualStatsStatus().notNull().default('pending'),
   file_url: text(),
@@ -216,20 +274,28 @@ export const podcastManualStats = pgTable('podcast_manual_stats', {
   ...timestamps,
 });
 
-export const slots = pgTable('slots', {
-  id: id(),
-  podcast_id: integer().notNull().references(() => podcasts.id, { onDelete: 'cascade' }),
-  status: slotStatus().notNull().default('unavailable'),
-  type: adType().notNull(),
-  date: date({ mode: 'string' }).notNull(),
-  ad_id: integer().references(() => ads.id, { onDelete: 'set null' }),
-  ...timestamps,
-}, (t) => [uniqueIndex('slots_podcast_type_date_unique').on(t.podcast_id, t.type, t.date)]);
+export const slots = pgTable(
+  'slots',
+  {
+    id: id(),
+    podcast_id: integer()
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    status: slotStatus().notNull().default('unavailable'),
+    type: adType().notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    ad_id: integer().references(() => ads.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('slots_podcast_type_date_unique').on(t.podcast_id, t.type, t.date)],
+);
 
 // ---- campaigns, proposals, hires ----
 export const attributionSites = pgTable('attribution_sites', {
   id: id(),
-  user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  user_id: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   domain: text().notNull(),
   status: siteStatus().notNull().default('active'),
   pid: text().notNull(),
@@ -241,7 +307,9 @@ export const attributionSites = pgTable('attribution_sites', {
 
 export const siteEvents = pgTable('site_events', {
   id: id(),
-  site_id: integer().notNull().references(() => attributionSites.id, { onDelete: 'cascade' }),
+  site_id: integer()
+    .notNull()
+    .references(() => attributionSites.id, { onDelete: 'cascade' }),
   name: text().notNull(),
   slug: text().notNull(),
   is_predefined: boolean().notNull().default(false),
@@ -250,91 +318,147 @@ export const siteEvents = pgTable('site_events', {
   ...timestamps,
 });
 
-export const campaigns = pgTable('campaigns', {
-  id: id(),
-  brand_user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-  title: text().notNull().default(''),
-  description: text().notNull().default(''),
-  budget: cents(),
-  duration: integer(),
-  delivery_date: date({ mode: 'string' }),
-  status: campaignStatus().notNull().default('active'),
-  url: text(),
-  is_approved: boolean().notNull().default(false),
-  rejection_reason: text(),
-  submitted_at: ts(),
-  expired_days: integer().notNull().default(30),
-  site_id: integer().references(() => attributionSites.id, { onDelete: 'set null' }),
-  spent_amount: cents().notNull().default(0),
-  visitors: integer().notNull().default(0),
-  listens: integer().notNull().default(0),
-  hits: integer().notNull().default(0),
-  ...timestamps,
-}, (t) => [index('campaigns_brand_idx').on(t.brand_user_id)]);
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: id(),
+    brand_user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull().default(''),
+    description: text().notNull().default(''),
+    budget: cents(),
+    duration: integer(),
+    delivery_date: date({ mode: 'string' }),
+    status: campaignStatus().notNull().default('active'),
+    url: text(),
+    is_approved: boolean().notNull().default(false),
+    rejection_reason: text(),
+    submitted_at: ts(),
+    expired_days: integer().notNull().default(30),
+    site_id: integer().references(() => attributionSites.id, { onDelete: 'set null' }),
+    spent_amount: cents().notNull().default(0),
+    visitors: integer().notNull().default(0),
+    listens: integer().notNull().default(0),
+    hits: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('campaigns_brand_idx').on(t.brand_user_id)],
+);
 
-export const campaignCategories = pgTable('campaign_categories', {
-  campaign_id: integer().notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
-  category_id: integer().notNull().references(() => categories.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.campaign_id, t.category_id] })]);
+export const campaignCategories = pgTable(
+  'campaign_categories',
+  {
+    campaign_id: integer()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    category_id: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.campaign_id, t.category_id] })],
+);
 
 /** An ad a campaign asks for (sponsorship or host-read) and what the brand wants said. */
-export const campaignAds = pgTable('campaign_ads', {
-  id: id(),
-  campaign_id: integer().notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
-  ad_id: integer().notNull().references(() => ads.id),
-  description: text().notNull().default(''),
-}, (t) => [uniqueIndex('campaign_ads_unique').on(t.campaign_id, t.ad_id)]);
+export const campaignAds = pgTable(
+  'campaign_ads',
+  {
+    id: id(),
+    campaign_id: integer()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    ad_id: integer()
+      .notNull()
+      .references(() => ads.id),
+    description: text().notNull().default(''),
+  },
+  (t) => [uniqueIndex('campaign_ads_unique').on(t.campaign_id, t.ad_id)],
+);
 
-export const attributionSiteCampaigns = pgTable('attribution_site_campaigns', {
-  site_id: integer().notNull().references(() => attributionSites.id, { onDelete: 'cascade' }),
-  campaign_id: integer().notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.site_id, t.campaign_id] })]);
+export const attributionSiteCampaigns = pgTable(
+  'attribution_site_campaigns',
+  {
+    site_id: integer()
+      .notNull()
+      .references(() => attributionSites.id, { onDelete: 'cascade' }),
+    campaign_id: integer()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.site_id, t.campaign_id] })],
+);
 
-export const packages = pgTable('packages', {
-  id: id(),
-  description: text().notNull().default(''),
-  status: packageStatus().notNull().default('pending'),
-  extended_status: text(),
-  record_id: text(),
-  total_price: cents(),
-  podcast_id: integer().notNull().references(() => podcasts.id, { onDelete: 'cascade' }),
-  podcaster_user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-  campaign_id: integer().notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
-  starred: boolean().notNull().default(false),
-  ...timestamps,
-}, (t) => [index('packages_campaign_idx').on(t.campaign_id)]);
+export const packages = pgTable(
+  'packages',
+  {
+    id: id(),
+    description: text().notNull().default(''),
+    status: packageStatus().notNull().default('pending'),
+    extended_status: text(),
+    record_id: text(),
+    total_price: cents(),
+    podcast_id: integer()
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    podcaster_user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaign_id: integer()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    starred: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('packages_campaign_idx').on(t.campaign_id)],
+);
 
-export const opportunities = pgTable('opportunities', {
-  id: id(),
-  podcast_id: integer().notNull().references(() => podcasts.id, { onDelete: 'cascade' }),
-  campaign_id: integer().notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
-  package_id: integer().references(() => packages.id, { onDelete: 'set null' }),
-  status: opportunityStatus().notNull().default('open'),
-  is_featured: boolean().notNull().default(false),
-  ...timestamps,
-}, (t) => [uniqueIndex('opportunities_podcast_campaign_unique').on(t.podcast_id, t.campaign_id)]);
+export const opportunities = pgTable(
+  'opportunities',
+  {
+    id: id(),
+    podcast_id: integer()
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    campaign_id: integer()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    package_id: integer().references(() => packages.id, { onDelete: 'set null' }),
+    status: opportunityStatus().notNull().default('open'),
+    is_featured: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('opportunities_podcast_campaign_unique').on(t.podcast_id, t.campaign_id)],
+);
 
-export const packageJobs = pgTable('package_jobs', {
-  id: id(),
-  description: text().notNull().default(''),
-  status: jobStatus().notNull().default('pending'),
-  fee: cents().notNull(),
-  campaign_ad_id: integer().references(() => campaignAds.id, { onDelete: 'set null' }),
-  package_id: integer().notNull().references(() => packages.id, { onDelete: 'cascade' }),
-  is_episode: boolean().notNull().default(true),
-  episodes: integer().notNull().default(1),
-  parent_id: integer(),
-  is_funded: boolean().notNull().default(false),
-  is_slot_available: boolean().notNull().default(true),
-  has_reject_deliverable: boolean().notNull().default(false),
-  declined_at: ts(),
-  delivery_date: date({ mode: 'string' }),
-  ...timestamps,
-}, (t) => [index('package_jobs_package_idx').on(t.package_id)]);
+export const packageJobs = pgTable(
+  'package_jobs',
+  {
+    id: id(),
+    description: text().notNull().default(''),
+    status: jobStatus().notNull().default('pending'),
+    fee: cents().notNull(),
+    campaign_ad_id: integer().references(() => campaignAds.id, { onDelete: 'set null' }),
+    package_id: integer()
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    is_episode: boolean().notNull().default(true),
+    episodes: integer().notNull().default(1),
+    parent_id: integer(),
+    is_funded: boolean().notNull().default(false),
+    is_slot_available: boolean().notNull().default(true),
+    has_reject_deliverable: boolean().notNull().default(false),
+    declined_at: ts(),
+    delivery_date: date({ mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [index('package_jobs_package_idx').on(t.package_id)],
+);
 
 export const deliverables = pgTable('deliverables', {
   id: id(),
-  package_job_id: integer().notNull().references(() => packageJobs.id, { onDelete: 'cascade' }),
+  package_job_id: integer()
+    .notNull()
+    .references(() => packageJobs.id, { onDelete: 'cascade' }),
   reply_id: integer(),
   status: deliverableStatus().notNull().default('pending'),
   reference_id: integer(),
@@ -344,11 +468,21 @@ export const deliverables = pgTable('deliverables', {
 
 export const hirings = pgTable('hirings', {
   id: id(),
-  campaign_id: integer().notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
-  brand_user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-  podcast_id: integer().notNull().references(() => podcasts.id, { onDelete: 'cascade' }),
-  podcaster_user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-  package_id: integer().notNull().references(() => packages.id, { onDelete: 'cascade' }),
+  campaign_id: integer()
+    .notNull()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  brand_user_id: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  podcast_id: integer()
+    .notNull()
+    .references(() => podcasts.id, { onDelete: 'cascade' }),
+  podcaster_user_id: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  package_id: integer()
+    .notNull()
+    .references(() => packages.id, { onDelete: 'cascade' }),
   total_price: cents(),
   job_ids: jsonb().$type<number[]>().notNull().default([]),
   status: hiringStatus().notNull().default('new'),
@@ -357,7 +491,10 @@ export const hirings = pgTable('hirings', {
 
 export const rates = pgTable('rates', {
   id: id(),
-  package_id: integer().notNull().unique().references(() => packages.id, { onDelete: 'cascade' }),
+  package_id: integer()
+    .notNull()
+    .unique()
+    .references(() => packages.id, { onDelete: 'cascade' }),
   responsiveness: integer().notNull().default(0),
   conversion: integer().notNull().default(0),
   content_quality: integer().notNull().default(0),
@@ -387,45 +524,81 @@ export const discussions = pgTable('discussions', {
 });
 
 /** The users of a discussion, with each one's own archive and read state. */
-export const discussionUsers = pgTable('discussion_users', {
-  discussion_id: integer().notNull().references(() => discussions.id, { onDelete: 'cascade' }),
-  user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-  is_archived: boolean().notNull().default(false),
-  is_unread: boolean().notNull().default(false),
-  last_read_at: ts(),
-}, (t) => [primaryKey({ columns: [t.discussion_id, t.user_id] }), index('discussion_users_user_idx').on(t.user_id)]);
+export const discussionUsers = pgTable(
+  'discussion_users',
+  {
+    discussion_id: integer()
+      .notNull()
+      .references(() => discussions.id, { onDelete: 'cascade' }),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    is_archived: boolean().notNull().default(false),
+    is_unread: boolean().notNull().default(false),
+    last_read_at: ts(),
+  },
+  (t) => [primaryKey({ columns: [t.discussion_id, t.user_id] }), index('discussion_users_user_idx').on(t.user_id)],
+);
 
-export const messages = pgTable('messages', {
-  id: id(),
-  content: text().notNull().default(''),
-  deliverable_id: integer().references(() => deliverables.id, { onDelete: 'set null' }),
-  type: messageType().notNull().default('default'),
-  content_files_ids: jsonb().$type<number[]>().notNull().default([]),
-  discussion_id: integer().notNull().references(() => discussions.id, { onDelete: 'cascade' }),
-  record_id: text(),
-  user_id: integer().references(() => users.id, { onDelete: 'set null' }),
-  reply_deliverables_count: integer().notNull().default(0),
-  edited_at: ts(),
-  ...timestamps,
-}, (t) => [index('messages_discussion_idx').on(t.discussion_id, t.id)]);
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    content: text().notNull().default(''),
+    deliverable_id: integer().references(() => deliverables.id, { onDelete: 'set null' }),
+    type: messageType().notNull().default('default'),
+    content_files_ids: jsonb().$type<number[]>().notNull().default([]),
+    discussion_id: integer()
+      .notNull()
+      .references(() => discussions.id, { onDelete: 'cascade' }),
+    record_id: text(),
+    user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    reply_deliverables_count: integer().notNull().default(0),
+    edited_at: ts(),
+    ...timestamps,
+  },
+  (t) => [index('messages_discussion_idx').on(t.discussion_id, t.id)],
+);
 
-export const messageViews = pgTable('message_views', {
-  id: id(),
-  message_id: integer().notNull().references(() => messages.id, { onDelete: 'cascade' }),
-  user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-  views: integer().notNull().default(1),
-  ...timestamps,
-}, (t) => [uniqueIndex('message_views_unique').on(t.message_id, t.user_id)]);
+export const messageViews = pgTable(
+  'message_views',
+  {
+    id: id(),
+    message_id: integer()
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    views: integer().notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('message_views_unique').on(t.message_id, t.user_id)],
+);
 
-export const notifications = pgTable('notifications', {
-  id: uuid().primaryKey().defaultRandom(),
-  notifiable_type: text().notNull().default('user'),
-  notifiable_id: integer().notNull(),
-  type: text().notNull(),
-  data: jsonb().$type<{ title: string; description: string; img?: string | null; user_id?: number | null; podcast_id?: number | null; link_type?: string | null; link?: string | null }>().notNull(),
-  read_at: ts(),
-  ...timestamps,
-}, (t) => [index('notifications_notifiable_idx').on(t.notifiable_id, t.created_at)]);
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    notifiable_type: text().notNull().default('user'),
+    notifiable_id: integer().notNull(),
+    type: text().notNull(),
+    data: jsonb()
+      .$type<{
+        title: string;
+        description: string;
+        img?: string | null;
+        user_id?: number | null;
+        podcast_id?: number | null;
+        link_type?: string | null;
+        link?: string | null;
+      }>()
+      .notNull(),
+    read_at: ts(),
+    ...timestamps,
+  },
+  (t) => [index('notifications_notifiable_idx').on(t.notifiable_id, t.created_at)],
+);
 
 // ---- files and money ----
 export const files = pgTable('files', {
@@ -464,7 +637,9 @@ export const transactions = pgTable('transactions', {
 
 export const cards = pgTable('cards', {
   id: id(),
-  user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  user_id: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   type: text().notNull(),
   last_four: text().notNull(),
   ...timestamps,
@@ -480,33 +655,49 @@ export const oauthClients = pgTable('oauth_clients', {
   ...timestamps,
 });
 
-export const oauthAccessTokens = pgTable('oauth_access_tokens', {
-  id: text().primaryKey(),
-  user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-  client_id: text().notNull().references(() => oauthClients.id, { onDelete: 'cascade' }),
-  family_id: text().notNull(),
-  scopes: jsonb().$type<string[]>().notNull().default([]),
-  imitated_by: integer(),
-  revoked: boolean().notNull().default(false),
-  expires_at: ts().notNull(),
-  created_at: ts().defaultNow().notNull(),
-}, (t) => [index('oauth_access_tokens_family_idx').on(t.family_id)]);
+export const oauthAccessTokens = pgTable(
+  'oauth_access_tokens',
+  {
+    id: text().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    client_id: text()
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: 'cascade' }),
+    family_id: text().notNull(),
+    scopes: jsonb().$type<string[]>().notNull().default([]),
+    imitated_by: integer(),
+    revoked: boolean().notNull().default(false),
+    expires_at: ts().notNull(),
+    created_at: ts().defaultNow().notNull(),
+  },
+  (t) => [index('oauth_access_tokens_family_idx').on(t.family_id)],
+);
 
-export const oauthRefreshTokens = pgTable('oauth_refresh_tokens', {
-  id: text().primaryKey(),
-  access_token_id: text().notNull(),
-  family_id: text().notNull(),
-  user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-  client_id: text().notNull(),
-  revoked: boolean().notNull().default(false),
-  rotated_at: ts(),
-  expires_at: ts().notNull(),
-  created_at: ts().defaultNow().notNull(),
-}, (t) => [index('oauth_refresh_tokens_family_idx').on(t.family_id)]);
+export const oauthRefreshTokens = pgTable(
+  'oauth_refresh_tokens',
+  {
+    id: text().primaryKey(),
+    access_token_id: text().notNull(),
+    family_id: text().notNull(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    client_id: text().notNull(),
+    revoked: boolean().notNull().default(false),
+    rotated_at: ts(),
+    expires_at: ts().notNull(),
+    created_at: ts().defaultNow().notNull(),
+  },
+  (t) => [index('oauth_refresh_tokens_family_idx').on(t.family_id)],
+);
 
 export const emailVerifications = pgTable('email_verifications', {
   id: text().primaryKey(),
-  user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  user_id: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   email: text().notNull(),
   code_hash: text().notNull(),
   attempts: integer().notNull().default(0),
@@ -517,7 +708,9 @@ export const emailVerifications = pgTable('email_verifications', {
 
 export const passwordResets = pgTable('password_resets', {
   token_hash: text().primaryKey(),
-  user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  user_id: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   expires_at: ts().notNull(),
   used_at: ts(),
   created_at: ts().defaultNow().notNull(),
@@ -529,15 +722,19 @@ export const rateLimits = pgTable('rate_limits', {
   reset_at: ts().notNull(),
 });
 
-export const queueJobs = pgTable('queue_jobs', {
-  id: id(),
-  name: text().notNull(),
-  payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-  status: jobQueueStatus().notNull().default('queued'),
-  attempts: integer().notNull().default(0),
-  max_attempts: integer().notNull().default(3),
-  run_at: ts().defaultNow().notNull(),
-  locked_at: ts(),
-  last_error: text(),
-  ...timestamps,
-}, (t) => [index('queue_jobs_ready_idx').on(t.status, t.run_at)]);
+export const queueJobs = pgTable(
+  'queue_jobs',
+  {
+    id: id(),
+    name: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    status: jobQueueStatus().notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    max_attempts: integer().notNull().default(3),
+    run_at: ts().defaultNow().notNull(),
+    locked_at: ts(),
+    last_error: text(),
+    ...timestamps,
+  },
+  (t) => [index('queue_jobs_ready_idx').on(t.status, t.run_at)],
+);

@@ -61,13 +61,25 @@ export async function podcasterEarnings(userId: number, page = 1, perPage = 20):
     .where(eq(hirings.podcaster_user_id, userId))
     .orderBy(desc(hirings.created_at), desc(hirings.id));
   const jobIds = [...new Set(all.flatMap((r) => r.h.job_ids))];
-  const jobs = jobIds.length ? await db.select({ id: packageJobs.id, fee: packageJobs.fee, episodes: packageJobs.episodes }).from(packageJobs).where(inArray(packageJobs.id, jobIds)) : [];
+  const jobs = jobIds.length
+    ? await db.select({ id: packageJobs.id, fee: packageJobs.fee, episodes: packageJobs.episodes }).from(packageJobs).where(inArray(packageJobs.id, jobIds))
+    : [];
   const byId = new Map(jobs.map((j) => [j.id, j]));
   const hires: EarningHire[] = all.map((r) => {
-    const total = hireTotal(r.h.total_price, r.h.job_ids.map((id) => byId.get(id)).filter((j): j is NonNullable<typeof j> => !!j));
+    const total = hireTotal(
+      r.h.total_price,
+      r.h.job_ids.map((id) => byId.get(id)).filter((j): j is NonNullable<typeof j> => !!j),
+    );
     return {
-      id: r.h.id, campaign_title: r.campaign_title, brand_name: r.brand_name || 'A brand', podcast_title: r.podcast_title, status: r.h.status,
-      total_price: total, net: net(total), jobs_count: r.h.job_ids.length, created_at: r.h.created_at.toISOString(),
+      id: r.h.id,
+      campaign_title: r.campaign_title,
+      brand_name: r.brand_name || 'A brand',
+      podcast_title: r.podcast_title,
+      status: r.h.status,
+      total_price: total,
+      net: net(total),
+      jobs_count: r.h.job_ids.length,
+      created_at: r.h.created_at.toISOString(),
     };
   });
   const sum = (list: EarningHire[]) => list.reduce((s, h) => s + h.total_price, 0);
@@ -87,6 +99,14 @@ export async function podcasterEarnings(userId: number, page = 1, perPage = 20):
     hires_total: hires.length,
     page: current,
     last_page: lastPage,
-    transactions: txRows.map((t) => ({ id: t.id, code: t.code, fee: t.fee, service_fee: t.service_fee, status: t.status, source: t.source, created_at: t.created_at.toISOString() })),
+    transactions: txRows.map((t) => ({
+      id: t.id,
+      code: t.code,
+      fee: t.fee,
+      service_fee: t.service_fee,
+      status: t.status,
+      source: t.source,
+      created_at: t.created_at.toISOString(),
+    })),
   };
 }

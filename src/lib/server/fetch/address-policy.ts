@@ -5,17 +5,7 @@
  */
 import { isIP } from 'node:net';
 
-export type AddressKind =
-  | 'public'
-  | 'private'
-  | 'loopback'
-  | 'link-local'
-  | 'cgnat'
-  | 'multicast'
-  | 'unspecified'
-  | 'metadata'
-  | 'reserved'
-  | 'invalid';
+export type AddressKind = 'public' | 'private' | 'loopback' | 'link-local' | 'cgnat' | 'multicast' | 'unspecified' | 'metadata' | 'reserved' | 'invalid';
 
 /** Parses a dotted IPv4 address into its four bytes, or null. */
 function parseIpv4(ip: string): number[] | null {

@@ -47,7 +47,11 @@ export interface GuardedResponse {
 /** The address was refused before anything was sent: bad scheme, private network, too many redirects. */
 export class FetchRefused extends Error {
   override readonly name = 'FetchRefused';
-  constructor(message: string, readonly url: string, readonly reason: string) {
+  constructor(
+    message: string,
+    readonly url: string,
+    readonly reason: string,
+  ) {
     super(message);
   }
 }
@@ -55,7 +59,11 @@ export class FetchRefused extends Error {
 /** The address was allowed but fetching it failed: DNS, connection, timeout, size. */
 export class FetchFailed extends Error {
   override readonly name = 'FetchFailed';
-  constructor(message: string, readonly url: string, readonly reason: string) {
+  constructor(
+    message: string,
+    readonly url: string,
+    readonly reason: string,
+  ) {
     super(message);
   }
 }
@@ -122,7 +130,13 @@ async function withDeadline<T>(promise: Promise<T>, deadline: number, onTimeout:
 }
 
 /** Resolves the host once and answers the one address to connect to, refusing any non-public answer. */
-async function resolvePinned(target: Target, subject: string, hop: boolean, deadline: number, timeoutMessage: () => Error): Promise<{ address: string; family: 4 | 6 }> {
+async function resolvePinned(
+  target: Target,
+  subject: string,
+  hop: boolean,
+  deadline: number,
+  timeoutMessage: () => Error,
+): Promise<{ address: string; family: 4 | 6 }> {
   const literal = isIP(target.hostname);
   let addresses: Array<{ address: string; family: number }>;
   if (literal) {
@@ -132,7 +146,11 @@ async function resolvePinned(target: Target, subject: string, hop: boolean, dead
       addresses = await withDeadline(dnsLookup(target.hostname, { all: true, verbatim: true }), deadline, timeoutMessage);
     } catch (error) {
       if (error instanceof FetchFailed) throw error;
-      throw new FetchFailed(`We could not find the server of ${hop ? `the address the ${subject} redirected to` : `the ${subject} address`} (${target.hostname}).`, target.url.href, 'dns');
+      throw new FetchFailed(
+        `We could not find the server of ${hop ? `the address the ${subject} redirected to` : `the ${subject} address`} (${target.hostname}).`,
+        target.url.href,
+        'dns',
+      );
     }
   }
   if (!addresses.length) throw new FetchFailed(`We could not find the server of the ${subject} address (${target.hostname}).`, target.url.href, 'dns');
@@ -216,10 +234,13 @@ function requestOnce(
     const timer = setTimeout(() => fail(options.timeoutError()), timeoutMs);
     req.on('error', (error: NodeJS.ErrnoException) => {
       const message =
-        error.code === 'ECONNREFUSED' ? `The ${subject} server refused the connection.`
-        : error.code === 'ECONNRESET' ? `The ${subject} server closed the connection.`
-        : error.code?.startsWith('ERR_TLS') || error.code?.includes('CERT') ? `The ${subject} server's HTTPS certificate is not valid.`
-        : `The ${subject} could not be fetched.`;
+        error.code === 'ECONNREFUSED'
+          ? `The ${subject} server refused the connection.`
+          : error.code === 'ECONNRESET'
+            ? `The ${subject} server closed the connection.`
+            : error.code?.startsWith('ERR_TLS') || error.code?.includes('CERT')
+              ? `The ${subject} server's HTTPS certificate is not valid.`
+              : `The ${subject} could not be fetched.`;
       fail(new FetchFailed(message, target.url.href, error.code ?? 'network'));
     });
     req.on('response', (res) => {

@@ -60,7 +60,10 @@ export async function fileResponse(file: FileRow, request: Request, options: { d
   if (range) {
     const length = range.end - range.start + 1;
     const body = head ? null : (Readable.toWeb(createReadStream(path, { start: range.start, end: range.end })) as ReadableStream);
-    return new Response(body, { status: 206, headers: { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': String(length) } });
+    return new Response(body, {
+      status: 206,
+      headers: { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': String(length) },
+    });
   }
   const body = head ? null : (Readable.toWeb(createReadStream(path)) as ReadableStream);
   return new Response(body, { status: 200, headers: { ...headers, 'content-length': String(size) } });

@@ -36,7 +36,11 @@ async function looksLikeSvg(path: string): Promise<boolean> {
   try {
     const buffer = Buffer.alloc(4096);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const head = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+    const head = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart();
     // An XML prolog, comments or a doctype may come first; the root element must be <svg.
     const body = head.replace(/^<\?xml[\s\S]*?\?>\s*/, '').replace(/^(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*/i, '');
     return /^<svg[\s>]/i.test(body);

@@ -51,7 +51,11 @@ export function fitPeaks(blocks: number[], max = WAVEFORM_MAX_PEAKS): number[] {
 /** Decodes an audio file and answers its duration (s) and waveform peaks; rejects when it cannot be decoded. */
 export function analyseAudio(path: string): Promise<AudioAnalysis> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-v', 'error', '-i', path, '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', '-acodec', 'pcm_s16le', 'pipe:1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      ffmpegPath(),
+      ['-hide_banner', '-nostdin', '-v', 'error', '-i', path, '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', '-acodec', 'pcm_s16le', 'pipe:1'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     const blockSize = SAMPLE_RATE / BLOCKS_PER_SECOND;
     const blocks: number[] = [];
     let samples = 0;

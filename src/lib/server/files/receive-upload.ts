@@ -26,9 +26,7 @@ import type { FileRow } from './file-resource';
 import { partialRoot, removeQuietly } from './storage';
 import { storeFile } from './store-file';
 
-export type UploadOutcome =
-  | { done: true; file: FileRow }
-  | { done: false; upload: { id: string; received: number; total: number } };
+export type UploadOutcome = { done: true; file: FileRow } | { done: false; upload: { id: string; received: number; total: number } };
 
 interface PartialState {
   user_id: number;
@@ -70,7 +68,8 @@ async function writeFilePart(request: Request, path: string, start: number, limi
   }
   if (!found) throw fieldError('file', 'The file field is required.');
   const result = await (found as Promise<{ bytes: number; filename: string; truncated: boolean }>);
-  if (result.truncated) throw fieldError('file', start === 0 && limit >= UPLOAD_MAX_FILE_BYTES ? fileTooLargeMessage() : 'The chunk is larger than its Content-Range.');
+  if (result.truncated)
+    throw fieldError('file', start === 0 && limit >= UPLOAD_MAX_FILE_BYTES ? fileTooLargeMessage() : 'The chunk is larger than its Content-Range.');
   return result;
 }
 
@@ -109,8 +108,14 @@ export async function receiveUpload(user: SessionUser, request: Request): Promis
   const now = Date.now();
   let state: PartialState | null = null;
   if (range.start > 0) {
-    state = await readFile(statePath, 'utf8').then((t) => JSON.parse(t) as PartialState).catch(() => null);
-    if (!state || state.user_id !== user.id) throw new HttpError(409, 'The upload was not found. Please upload the file again.', undefined, undefined, { message: 'The upload was not found. Please upload the file again.', received: 0 });
+    state = await readFile(statePath, 'utf8')
+      .then((t) => JSON.parse(t) as PartialState)
+      .catch(() => null);
+    if (!state || state.user_id !== user.id)
+      throw new HttpError(409, 'The upload was not found. Please upload the file again.', undefined, undefined, {
+        message: 'The upload was not found. Please upload the file again.',
+        received: 0,
+      });
     if (now - state.started_at > UPLOAD_TIMEOUT_MS) {
       await removeQuietly(partPath);
       await removeQuietly(statePath);

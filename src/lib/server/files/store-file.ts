@@ -57,7 +57,11 @@ export async function storeFile(input: StoreFileInput): Promise<FileRow> {
         transcoding_status: audio ? 'pending' : null,
       })
       .returning();
-    const [saved] = await tx.update(files).set({ url: fileUrl(row!.id) }).where(eq(files.id, row!.id)).returning();
+    const [saved] = await tx
+      .update(files)
+      .set({ url: fileUrl(row!.id) })
+      .where(eq(files.id, row!.id))
+      .returning();
     if (audio) await enqueue(PROCESS_AUDIO_JOB, { fileId: row!.id }, { db: tx, maxAttempts: 2 });
     return saved!;
   });

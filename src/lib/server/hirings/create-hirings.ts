@@ -32,7 +32,8 @@ export async function createHirings(brandUserId: number, body: unknown): Promise
     .where(and(inArray(packageJobs.id, ids), eq(campaigns.brand_user_id, brandUserId)));
   if (rows.length !== ids.length) throw fieldError('job_ids', 'The selected jobs are invalid.');
   if (rows.some((r) => r.job.declined_at || r.job.status !== 'pending')) throw fieldError('job_ids', 'Declined or started jobs cannot be hired.');
-  if (rows.some((r) => r.pkg.status === 'declined' || r.pkg.status === 'withdrawn')) throw fieldError('job_ids', 'A declined or withdrawn proposal cannot be hired.');
+  if (rows.some((r) => r.pkg.status === 'declined' || r.pkg.status === 'withdrawn'))
+    throw fieldError('job_ids', 'A declined or withdrawn proposal cannot be hired.');
 
   const already = await db
     .select({ job_ids: hirings.job_ids })
@@ -56,8 +57,14 @@ export async function createHirings(brandUserId: number, body: unknown): Promise
       const [hiring] = await tx
         .insert(hirings)
         .values({
-          campaign_id: campaign.id, brand_user_id: brandUserId, podcast_id: pkg.podcast_id, podcaster_user_id: pkg.podcaster_user_id, package_id: packageId,
-          total_price: total, job_ids: picked.map((p) => p.job.id).sort((a, b) => a - b), status: 'new',
+          campaign_id: campaign.id,
+          brand_user_id: brandUserId,
+          podcast_id: pkg.podcast_id,
+          podcaster_user_id: pkg.podcaster_user_id,
+          package_id: packageId,
+          total_price: total,
+          job_ids: picked.map((p) => p.job.id).sort((a, b) => a - b),
+          status: 'new',
         })
         .returning();
       await tx.update(packages).set({ status: 'hired' }).where(eq(packages.id, packageId));
@@ -70,9 +77,13 @@ export async function createHirings(brandUserId: number, body: unknown): Promise
   for (const h of created) {
     const r = byPackage.get(h.package_id)![0]!;
     await notify(h.podcaster_user_id, {
-      type: 'hiring.created', title: 'You were hired',
+      type: 'hiring.created',
+      title: 'You were hired',
       description: `${r.campaign.title} hired ${h.job_ids.length} job${h.job_ids.length === 1 ? '' : 's'} of your proposal for ${r.podcast}. Work starts once the brand funds it.`,
-      user_id: brandUserId, podcast_id: h.podcast_id, link_type: 'workroom', link: `/workrooms/package/${h.package_id}`,
+      user_id: brandUserId,
+      podcast_id: h.podcast_id,
+      link_type: 'workroom',
+      link: `/workrooms/package/${h.package_id}`,
     });
     await publishHiringChanged('created', h);
     await publishPackageChanged('updated', h.package_id);

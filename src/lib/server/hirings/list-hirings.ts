@@ -12,8 +12,14 @@ export async function serializeHirings(rows: HiringRow[]): Promise<HiringPayload
   const db = await getDb();
   const jobIds = [...new Set(rows.flatMap((r) => r.job_ids))];
   const [camps, pods, jobs] = await Promise.all([
-    db.select({ id: campaigns.id, title: campaigns.title }).from(campaigns).where(inArray(campaigns.id, [...new Set(rows.map((r) => r.campaign_id))])),
-    db.select({ id: podcasts.id, title: podcasts.title, avatar_url: podcasts.avatar_url }).from(podcasts).where(inArray(podcasts.id, [...new Set(rows.map((r) => r.podcast_id))])),
+    db
+      .select({ id: campaigns.id, title: campaigns.title })
+      .from(campaigns)
+      .where(inArray(campaigns.id, [...new Set(rows.map((r) => r.campaign_id))])),
+    db
+      .select({ id: podcasts.id, title: podcasts.title, avatar_url: podcasts.avatar_url })
+      .from(podcasts)
+      .where(inArray(podcasts.id, [...new Set(rows.map((r) => r.podcast_id))])),
     jobIds.length
       ? db
           .select({ job: packageJobs, ad_title: ads.title })
@@ -39,7 +45,14 @@ export async function serializeHirings(rows: HiringRow[]): Promise<HiringPayload
       job_ids: h.job_ids,
       jobs: jobs
         .filter((j) => h.job_ids.includes(j.job.id))
-        .map(({ job, ad_title }) => ({ id: job.id, description: job.description, fee: job.fee, ad_title: ad_title ?? null, episodes: job.episodes, delivery_date: job.delivery_date })),
+        .map(({ job, ad_title }) => ({
+          id: job.id,
+          description: job.description,
+          fee: job.fee,
+          ad_title: ad_title ?? null,
+          episodes: job.episodes,
+          delivery_date: job.delivery_date,
+        })),
       status: h.status,
       created_at: h.created_at.toISOString(),
     };

@@ -113,7 +113,14 @@ export async function acceptAgreement(
   const db = await getDb();
   const [row] = await db
     .insert(agreementAcceptances)
-    .values({ user_id: user.id, podcast_id: podcast.id, agreement: AGREEMENT_NAME, version: AGREEMENT_VERSION, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 500) ?? null })
+    .values({
+      user_id: user.id,
+      podcast_id: podcast.id,
+      agreement: AGREEMENT_NAME,
+      version: AGREEMENT_VERSION,
+      ip: meta.ip,
+      user_agent: meta.userAgent?.slice(0, 500) ?? null,
+    })
     .returning();
   return { version: row!.version, accepted_at: row!.accepted_at.toISOString() };
 }

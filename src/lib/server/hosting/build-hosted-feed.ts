@@ -74,15 +74,22 @@ export async function buildHostedFeed(podcastHash: string): Promise<BuiltFeed | 
   const author = c.author || `${owner.first} ${owner.last}`.trim() || title;
   const ownerEmail = c.owner_email || podcast.email || owner.email;
   const artwork = c.artwork ?? podcast.avatar_url;
-  const cats = feedSettings.category_id && category ? [APPLE_CATEGORY[category.title] ?? category.title] : c.categories?.length ? c.categories : category ? [APPLE_CATEGORY[category.title] ?? category.title] : ['Society & Culture'];
-  const lastModified = new Date(
-    Math.max(hosted.updated_at.getTime(), podcast.updated_at.getTime(), ...items.map((e) => e.updated_at.getTime())),
-  );
+  const cats =
+    feedSettings.category_id && category
+      ? [APPLE_CATEGORY[category.title] ?? category.title]
+      : c.categories?.length
+        ? c.categories
+        : category
+          ? [APPLE_CATEGORY[category.title] ?? category.title]
+          : ['Society & Culture'];
+  const lastModified = new Date(Math.max(hosted.updated_at.getTime(), podcast.updated_at.getTime(), ...items.map((e) => e.updated_at.getTime())));
   lastModified.setMilliseconds(0);
 
   const out: string[] = [];
   out.push('<?xml version="1.0" encoding="UTF-8"?>');
-  out.push('<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">');
+  out.push(
+    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
+  );
   out.push('<channel>');
   out.push(`<title>${esc(title)}</title>`);
   out.push(`<link>${esc(c.link || `${config().appUrl}/podcast/${podcast.hash_id}`)}</link>`);
@@ -113,7 +120,8 @@ export async function buildHostedFeed(podcastHash: string): Promise<BuiltFeed | 
     if (e.url) out.push(`<link>${esc(e.url)}</link>`);
     out.push(`<guid isPermaLink="false">${esc(e.guid ?? e.hash_id)}</guid>`);
     if (e.published_at) out.push(`<pubDate>${e.published_at.toUTCString()}</pubDate>`);
-    if (e.enclosure_url) out.push(`<enclosure url="${esc(e.enclosure_url)}" length="${e.enclosure_length ?? 0}" type="${esc(e.enclosure_type ?? 'audio/mpeg')}"/>`);
+    if (e.enclosure_url)
+      out.push(`<enclosure url="${esc(e.enclosure_url)}" length="${e.enclosure_length ?? 0}" type="${esc(e.enclosure_type ?? 'audio/mpeg')}"/>`);
     if (e.duration != null) out.push(`<itunes:duration>${hms(e.duration)}</itunes:duration>`);
     if (e.season != null) out.push(`<itunes:season>${e.season}</itunes:season><podcast:season>${e.season}</podcast:season>`);
     if (e.episode_number != null) out.push(`<itunes:episode>${e.episode_number}</itunes:episode><podcast:episode>${e.episode_number}</podcast:episode>`);
@@ -132,7 +140,9 @@ export function podcastGuid(feedUrl: string): string {
   // The namespace UUID of podcast:guid (ead4c236-bf58-58c6-a2c6-a6b28d128cb6) hashed with the URL, per the spec.
   const ns = Buffer.from('ead4c236bf5858c6a2c6a6b28d128cb6', 'hex');
   const name = feedUrl.replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '');
-  const hash = createHash('sha1').update(Buffer.concat([ns, Buffer.from(name)])).digest();
+  const hash = createHash('sha1')
+    .update(Buffer.concat([ns, Buffer.from(name)]))
+    .digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');

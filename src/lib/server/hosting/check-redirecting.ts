@@ -17,7 +17,10 @@ import { publishHostedPodcastUpdated } from './events';
 export type RedirectEvidence = { kind: 'http'; status: number; location: string } | { kind: 'new-feed-url'; url: string } | null;
 
 /** Fetches the original feed without following redirects and says whether it points at the hosted feed. */
-export async function probeRedirect(originalUrl: string, hostedUrl: string): Promise<{ ok: true; evidence: RedirectEvidence } | { ok: false; message: string }> {
+export async function probeRedirect(
+  originalUrl: string,
+  hostedUrl: string,
+): Promise<{ ok: true; evidence: RedirectEvidence } | { ok: false; message: string }> {
   try {
     const response = await guardedFetch(originalUrl, { followRedirects: false, subject: 'original feed' });
     if (response.status === 301 || response.status === 308) {
@@ -63,8 +66,8 @@ export async function checkRedirecting(user: { id: number }, hostedId: number, n
     ? { original_url_failed_requests: sql<number>`${hostedPodcasts.original_url_failed_requests} + 1` }
     : result.evidence
       ? { redirecting_url: hosted.url, redirecting_at: now, original_url_failed_requests: 0 }
-      // An answer without the redirect resets the failure count: the old feed is reachable again.
-      : { original_url_failed_requests: 0 };
+      : // An answer without the redirect resets the failure count: the old feed is reachable again.
+        { original_url_failed_requests: 0 };
   const [saved] = await db.update(hostedPodcasts).set(update).where(eq(hostedPodcasts.id, hosted.id)).returning();
   await publishHostedPodcastUpdated(saved!.id);
   return serializeHosted(saved!);

@@ -123,7 +123,10 @@ export async function completeConnect(
   if (!user) return { path: state.path, ok: false, message: 'The payout connection could not be verified. Please try again.' };
   try {
     const accountId = provider === 'stripe' ? await exchangeStripe(query.code) : await exchangePaypal(query.code);
-    await db.update(users).set({ payouts_connect: { provider, account_id: accountId, connected_at: new Date().toISOString() } }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ payouts_connect: { provider, account_id: accountId, connected_at: new Date().toISOString() } })
+      .where(eq(users.id, user.id));
     return { path: state.path, ok: true, message: `${name} is connected. Payouts will go to this account.` };
   } catch (error) {
     return { path: state.path, ok: false, message: error instanceof Error ? error.message : `${name} could not be connected. Please try again.` };

@@ -19,7 +19,14 @@ export async function publishHostedPodcastUpdated(hostedId: number): Promise<voi
   if (!row) return;
   const h = row.hosted;
   await broadcast(`private-users.${row.userId}`, 'hosted-podcast.updated', {
-    id: h.id, podcast_id: h.podcast_id, migration_status: h.migration_status, migration_percent: h.migration_percent, url: h.url,
-    redirecting_url: h.redirecting_url, redirecting_at: h.redirecting_at?.toISOString() ?? null, is_completed: h.is_completed, updated_at: h.updated_at.toISOString(),
+    id: h.id,
+    podcast_id: h.podcast_id,
+    migration_status: h.migration_status,
+    migration_percent: h.migration_percent,
+    url: h.url,
+    redirecting_url: h.redirecting_url,
+    redirecting_at: h.redirecting_at?.toISOString() ?? null,
+    is_completed: h.is_completed,
+    updated_at: h.updated_at.toISOString(),
   });
 }

@@ -17,12 +17,16 @@ export interface FeedSummary {
 export async function summariseFeed(podcast: PodcastRow, originalUrl: string | null): Promise<FeedSummary> {
   try {
     const response = await guardedFetch(originalUrl ?? podcast.url, { subject: 'RSS feed', maxBytes: 30 * 1024 * 1024, timeoutMs: 30_000 });
-    if (response.status < 200 || response.status >= 300) throw new HttpError(422, `The RSS feed answered with HTTP status ${response.status}.`, { url: [`The RSS feed answered with HTTP status ${response.status}.`] });
+    if (response.status < 200 || response.status >= 300)
+      throw new HttpError(422, `The RSS feed answered with HTTP status ${response.status}.`, {
+        url: [`The RSS feed answered with HTTP status ${response.status}.`],
+      });
     const channel = parseRssChannel(response.body);
     const cats = all(channel.node[`${channel.prefix.itunes}:category`]).filter((c) => attrOf(c, 'text'));
     return { hasIunesCategory: cats.length > 0, episodes: all(channel.node.item).length };
   } catch (error) {
-    if (error instanceof FetchFailed || error instanceof FetchRefused || error instanceof NotAnRssFeed) throw new HttpError(422, error.message, { url: [error.message] });
+    if (error instanceof FetchFailed || error instanceof FetchRefused || error instanceof NotAnRssFeed)
+      throw new HttpError(422, error.message, { url: [error.message] });
     throw error;
   }
 }

@@ -20,7 +20,15 @@ import { mediaDir, mediaUrl } from './media-storage';
 export type EpisodeRow = typeof episodes.$inferSelect;
 
 const number = (label: string) =>
-  z.union([z.coerce.number({ error: `The ${label} must be a number.` }).int(`The ${label} must be a whole number.`).min(1, `The ${label} must be at least 1.`).max(100000, `The ${label} may not be greater than 100000.`), z.null(), z.literal('').transform(() => null)]);
+  z.union([
+    z.coerce
+      .number({ error: `The ${label} must be a number.` })
+      .int(`The ${label} must be a whole number.`)
+      .min(1, `The ${label} must be at least 1.`)
+      .max(100000, `The ${label} may not be greater than 100000.`),
+    z.null(),
+    z.literal('').transform(() => null),
+  ]);
 
 export const episodeInputSchema = z.object({
   title: z.string({ error: 'The title is required.' }).trim().min(1, 'The title is required.').max(255, 'The title may not be longer than 255 characters.'),
@@ -41,8 +49,18 @@ export const createEpisodeSchema = episodeInputSchema.extend({
 /** The episode payload of the hosting pages. */
 export function serializeEpisode(e: EpisodeRow) {
   return {
-    id: e.id, hash_id: e.hash_id, guid: e.guid, title: e.title, description: e.description, published_at: e.published_at?.toISOString() ?? null,
-    season: e.season, episode_number: e.episode_number, explicit: e.explicit, duration: e.duration, enclosure_url: e.enclosure_url, downloads: e.downloads,
+    id: e.id,
+    hash_id: e.hash_id,
+    guid: e.guid,
+    title: e.title,
+    description: e.description,
+    published_at: e.published_at?.toISOString() ?? null,
+    season: e.season,
+    episode_number: e.episode_number,
+    explicit: e.explicit,
+    duration: e.duration,
+    enclosure_url: e.enclosure_url,
+    downloads: e.downloads,
   };
 }
 export type HostedEpisodePayload = ReturnType<typeof serializeEpisode>;
@@ -56,9 +74,15 @@ function cleanDescription(html: string): string {
 /** A hosted episode of the user's podcast by its hash id, or a 404. */
 export async function findOwnedEpisode(userId: number, podcastId: number, hashId: string): Promise<EpisodeRow> {
   const db = await getDb();
-  const [row] = await db.select().from(episodes).where(and(eq(episodes.hash_id, hashId), eq(episodes.podcast_id, podcastId)));
+  const [row] = await db
+    .select()
+    .from(episodes)
+    .where(and(eq(episodes.hash_id, hashId), eq(episodes.podcast_id, podcastId)));
   if (!row || !row.enclosure_url) throw notFound();
-  const [owner] = await db.select({ id: podcasts.id }).from(podcasts).where(and(eq(podcasts.id, podcastId), eq(podcasts.user_id, userId)));
+  const [owner] = await db
+    .select({ id: podcasts.id })
+    .from(podcasts)
+    .where(and(eq(podcasts.id, podcastId), eq(podcasts.user_id, userId)));
   if (!owner) throw notFound();
   return row;
 }
@@ -72,8 +96,13 @@ export async function updateHostedEpisode(user: { id: number }, hostedId: number
   const [saved] = await db
     .update(episodes)
     .set({
-      title: input.title, description: cleanDescription(input.description), published_at: new Date(input.published_at), season: input.season,
-      episode_number: input.episode_number, explicit: input.explicit, updated_at: new Date(),
+      title: input.title,
+      description: cleanDescription(input.description),
+      published_at: new Date(input.published_at),
+      season: input.season,
+      episode_number: input.episode_number,
+      explicit: input.explicit,
+      updated_at: new Date(),
     })
     .where(eq(episodes.id, episode.id))
     .returning();
@@ -85,7 +114,10 @@ export async function createHostedEpisode(user: { id: number }, hostedId: number
   const { podcast } = await findOwnedHosted(user.id, hostedId);
   const input = validate(createEpisodeSchema, body);
   const db = await getDb();
-  const [file] = await db.select().from(files).where(and(eq(files.id, input.file_id), eq(files.user_id, user.id)));
+  const [file] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, input.file_id), eq(files.user_id, user.id)));
   if (!file) throw fieldError('file_id', 'Upload the episode’s audio.');
   if (!file.mime.startsWith('audio/')) throw fieldError('file_id', 'The episode’s file must be audio (mp3, m4a, wav, ogg, opus or aac).');
   const source = absolutePath(file.path);

@@ -95,7 +95,8 @@ export async function reviewApplication(applicationId: number, decision: 'approv
   const db = await getDb();
   const [app] = await db.select().from(hostedApplications).where(eq(hostedApplications.id, applicationId));
   if (!app) throw notFound();
-  if (app.status !== 'pending') throw new HttpError(422, 'This application has already been reviewed.', { status: ['This application has already been reviewed.'] });
+  if (app.status !== 'pending')
+    throw new HttpError(422, 'This application has already been reviewed.', { status: ['This application has already been reviewed.'] });
   const canReapply = decision === 'rejected' ? new Date(now.getTime() + REAPPLY_AFTER_DAYS * 86_400_000) : null;
   const [saved] = await db
     .update(hostedApplications)
@@ -110,7 +111,10 @@ export async function reviewApplication(applicationId: number, decision: 'approv
       podcast_id: app.podcast_id,
       link_type: 'hosting',
       title: decision === 'approved' ? `${podcast.title} is approved for hosting` : `${podcast.title} was not approved for hosting`,
-      description: decision === 'approved' ? 'Verify your RSS feed and start the migration from the hosting pages.' : `You can apply again after ${REAPPLY_AFTER_DAYS} days.`,
+      description:
+        decision === 'approved'
+          ? 'Verify your RSS feed and start the migration from the hosting pages.'
+          : `You can apply again after ${REAPPLY_AFTER_DAYS} days.`,
       link: decision === 'approved' ? '/hosting/dashboard' : '/hosting/apply',
     }).catch(() => undefined);
   }

@@ -23,7 +23,10 @@ export interface HostingReport {
 export async function hostingReport(podcastId: number, limit = 50): Promise<HostingReport> {
   const db = await getDb();
   const where = and(eq(episodes.podcast_id, podcastId), isNotNull(episodes.enclosure_url));
-  const [agg] = await db.select({ n: count(), downloads: sum(episodes.downloads) }).from(episodes).where(where);
+  const [agg] = await db
+    .select({ n: count(), downloads: sum(episodes.downloads) })
+    .from(episodes)
+    .where(where);
   const rows = (
     await db
       .select({ hash_id: episodes.hash_id, title: episodes.title, published_at: episodes.published_at, downloads: episodes.downloads })
@@ -34,5 +37,5 @@ export async function hostingReport(podcastId: number, limit = 50): Promise<Host
   ).map((r) => ({ ...r, published_at: r.published_at?.toISOString() ?? null }));
   const n = Number(agg?.n ?? 0);
   const downloads = Number(agg?.downloads ?? 0);
-  return { episodes: n, downloads, average: n ? Math.round((downloads / n) * 10) / 10 : 0, top: downloads > 0 ? rows[0] ?? null : null, rows };
+  return { episodes: n, downloads, average: n ? Math.round((downloads / n) * 10) / 10 : 0, top: downloads > 0 ? (rows[0] ?? null) : null, rows };
 }

@@ -39,8 +39,16 @@ export async function listHostedEpisodes(podcastId: number, page = 1): Promise<{
     .offset((current - 1) * EPISODES_PER_PAGE);
   return {
     items: rows.map((e) => ({
-      hash_id: e.hash_id, guid: e.guid, title: e.title, published_at: e.published_at?.toISOString() ?? null, duration: e.duration, season: e.season,
-      episode_number: e.episode_number, enclosure_url: e.enclosure_url, status: e.status, total_listens: e.total_listens,
+      hash_id: e.hash_id,
+      guid: e.guid,
+      title: e.title,
+      published_at: e.published_at?.toISOString() ?? null,
+      duration: e.duration,
+      season: e.season,
+      episode_number: e.episode_number,
+      enclosure_url: e.enclosure_url,
+      status: e.status,
+      total_listens: e.total_listens,
     })),
     total,
     page: current,
@@ -49,7 +57,9 @@ export async function listHostedEpisodes(podcastId: number, page = 1): Promise<{
 }
 
 /** The numbers of the hosting dashboard: episodes, hours of audio, listens, latest episode. */
-export async function hostingDashboardStats(podcastId: number): Promise<{ episodes: number; hostedFiles: number; seconds: number; listens: number; latest: { title: string; published_at: string | null } | null }> {
+export async function hostingDashboardStats(
+  podcastId: number,
+): Promise<{ episodes: number; hostedFiles: number; seconds: number; listens: number; latest: { title: string; published_at: string | null } | null }> {
   const db = await getDb();
   const [agg] = await db
     .select({

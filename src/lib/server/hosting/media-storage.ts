@@ -14,13 +14,33 @@ export const MAX_MEDIA_BYTES = 400 * 1024 * 1024;
 const MEDIA_TIMEOUT_MS = 10 * 60 * 1000;
 
 const EXT_BY_TYPE: Record<string, string> = {
-  'audio/mpeg': '.mp3', 'audio/mp3': '.mp3', 'audio/x-m4a': '.m4a', 'audio/mp4': '.m4a', 'audio/aac': '.aac', 'audio/ogg': '.ogg', 'audio/opus': '.opus',
-  'audio/wav': '.wav', 'audio/x-wav': '.wav', 'video/mp4': '.mp4', 'image/jpeg': '.jpg', 'image/png': '.png', 'image/webp': '.webp',
+  'audio/mpeg': '.mp3',
+  'audio/mp3': '.mp3',
+  'audio/x-m4a': '.m4a',
+  'audio/mp4': '.m4a',
+  'audio/aac': '.aac',
+  'audio/ogg': '.ogg',
+  'audio/opus': '.opus',
+  'audio/wav': '.wav',
+  'audio/x-wav': '.wav',
+  'video/mp4': '.mp4',
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+  'image/webp': '.webp',
 };
 
 export const MIME_BY_EXT: Record<string, string> = {
-  '.mp3': 'audio/mpeg', '.m4a': 'audio/x-m4a', '.aac': 'audio/aac', '.ogg': 'audio/ogg', '.opus': 'audio/opus', '.wav': 'audio/wav', '.mp4': 'video/mp4',
-  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/x-m4a',
+  '.aac': 'audio/aac',
+  '.ogg': 'audio/ogg',
+  '.opus': 'audio/opus',
+  '.wav': 'audio/wav',
+  '.mp4': 'video/mp4',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
 };
 
 /** The folder of a podcast's media. */

@@ -40,7 +40,10 @@ type Node = Record<string, unknown>;
 /** Parses an itunes:duration ("1:02:03", "62:03", "3723") into seconds. */
 export function parseDuration(raw: string | null): number | null {
   if (!raw) return null;
-  const parts = raw.trim().split(':').map((p) => Number(p));
+  const parts = raw
+    .trim()
+    .split(':')
+    .map((p) => Number(p));
   if (!parts.length || parts.some((p) => !Number.isFinite(p) || p < 0)) return null;
   const seconds = parts.reduce((total, p) => total * 60 + p, 0);
   return Math.round(seconds);
@@ -103,10 +106,17 @@ export function readFeedEpisodes(channel: RssChannel): FeedEpisode[] {
     const item = raw as Node;
     const it = (tag: string) => item[`${prefix.itunes}:${tag}`];
     const encUrl = attrOf(item.enclosure, 'url');
-    const enclosure = encUrl ? { url: encUrl, type: attrOf(item.enclosure, 'type') ?? 'audio/mpeg', length: positiveInt(attrOf(item.enclosure, 'length')) } : null;
+    const enclosure = encUrl
+      ? { url: encUrl, type: attrOf(item.enclosure, 'type') ?? 'audio/mpeg', length: positiveInt(attrOf(item.enclosure, 'length')) }
+      : null;
     // The GUID is kept exactly as the old host wrote it (podcast apps key their download history on it).
     const guidNode = all(item.guid)[0];
-    const guid = (typeof guidNode === 'string' ? guidNode : typeof guidNode === 'object' && guidNode && '#text' in guidNode ? String((guidNode as Node)['#text']) : null) ?? encUrl;
+    const guid =
+      (typeof guidNode === 'string'
+        ? guidNode
+        : typeof guidNode === 'object' && guidNode && '#text' in guidNode
+          ? String((guidNode as Node)['#text'])
+          : null) ?? encUrl;
     if (!guid) continue;
     const content = textOf(item['content:encoded']);
     out.push({

@@ -35,14 +35,22 @@ export const inviteSchema = z.object({
 
 /** Creates an invitation link and mails it. */
 export async function inviteToHosting(input: z.infer<typeof inviteSchema>, now = new Date()): Promise<{ link: string; token: string }> {
-  const token = signPayload({ purpose: PURPOSE, email: input.email, feed_url: input.feed_url, exp: Math.floor(now.getTime() / 1000) + INVITE_TTL_DAYS * 86400 } satisfies InvitePayload);
+  const token = signPayload({
+    purpose: PURPOSE,
+    email: input.email,
+    feed_url: input.feed_url,
+    exp: Math.floor(now.getTime() / 1000) + INVITE_TTL_DAYS * 86400,
+  } satisfies InvitePayload);
   const link = `${config().appUrl}/sign-up/hosting/${token}`;
   await queueMail(
     renderMail({
       to: input.email,
       subject: 'Your invitation to Cuepoint hosting',
       greeting: 'Hi there,',
-      lines: ['You are invited to move your podcast to Cuepoint hosting. Create your account to start: we bring every episode across and keep your listeners.', `The invitation is good for ${INVITE_TTL_DAYS} days.`],
+      lines: [
+        'You are invited to move your podcast to Cuepoint hosting. Create your account to start: we bring every episode across and keep your listeners.',
+        `The invitation is good for ${INVITE_TTL_DAYS} days.`,
+      ],
       action: { label: 'Create your account', url: link },
     }),
   );
@@ -52,7 +60,14 @@ export async function inviteToHosting(input: z.infer<typeof inviteSchema>, now =
 /** Reads an invitation; throws a 422 when it is not valid. */
 export function validateInvite(token: string, now = new Date()): { email: string; feed_url: string } {
   const p = readSignedPayload<Partial<InvitePayload>>(token);
-  if (!p || p.purpose !== PURPOSE || typeof p.email !== 'string' || typeof p.feed_url !== 'string' || typeof p.exp !== 'number' || p.exp * 1000 <= now.getTime()) {
+  if (
+    !p ||
+    p.purpose !== PURPOSE ||
+    typeof p.email !== 'string' ||
+    typeof p.feed_url !== 'string' ||
+    typeof p.exp !== 'number' ||
+    p.exp * 1000 <= now.getTime()
+  ) {
     throw new HttpError(422, INVALID_INVITE, { token: [INVALID_INVITE] });
   }
   return { email: p.email, feed_url: p.feed_url };
@@ -90,8 +105,13 @@ export async function registerHosted(body: Record<string, unknown>): Promise<{ u
     const [user] = await tx
       .insert(users)
       .values({
-        encrypted_id: randomToken(18), email: invite.email, first_name: parsed.data.first_name, last_name: parsed.data.last_name, type: 'PODCASTER',
-        password_hash: passwordHash, email_verified_at: new Date(), // the invitation link reached this inbox
+        encrypted_id: randomToken(18),
+        email: invite.email,
+        first_name: parsed.data.first_name,
+        last_name: parsed.data.last_name,
+        type: 'PODCASTER',
+        password_hash: passwordHash,
+        email_verified_at: new Date(), // the invitation link reached this inbox
       })
       .returning({ id: users.id });
     await tx.insert(podcasters).values({ user_id: user!.id, source: 'hosting-invite', is_completed: true });
@@ -100,7 +120,9 @@ export async function registerHosted(body: Record<string, unknown>): Promise<{ u
       .insert(podcasts)
       .values({ hash_id: hash, user_id: user!.id, url: invite.feed_url, title, avatar_url: artwork, source: 'rss', is_onboarded: true })
       .returning({ id: podcasts.id });
-    await tx.insert(hostedPodcasts).values({ podcast_id: podcast!.id, type: 'other', migration_status: 'pending', original_url: invite.feed_url, url: hostedFeedUrl(hash) });
+    await tx
+      .insert(hostedPodcasts)
+      .values({ podcast_id: podcast!.id, type: 'other', migration_status: 'pending', original_url: invite.feed_url, url: hostedFeedUrl(hash) });
     return user!.id;
   });
   return { userId, email: invite.email };

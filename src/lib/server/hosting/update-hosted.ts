@@ -45,7 +45,11 @@ export const feedSettingsSchema = z.object({
   description: z.string().trim().max(4000, 'The description may not be longer than 4,000 characters.').optional(),
   author: z.string().trim().max(255, 'The author may not be longer than 255 characters.').optional(),
   owner_email: z.email('Enter a valid email address.').optional(),
-  language: z.string().trim().regex(/^[a-z]{2}(-[A-Za-z]{2})?$/, 'Use a language code such as en or en-us.').optional(),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2}(-[A-Za-z]{2})?$/, 'Use a language code such as en or en-us.')
+    .optional(),
   explicit: z.boolean().optional(),
   copyright: z.string().trim().max(255, 'The copyright may not be longer than 255 characters.').optional(),
   category_id: z.union([z.coerce.number().int().positive('The selected category is invalid.'), z.null()]).optional(),
@@ -65,11 +69,7 @@ export async function updateHosted(user: { id: number }, hostedId: number, patch
     for (const [key, v] of Object.entries(platforms)) if (v) next[key] = { status: v.status, listing_url: v.listing_url || null, updated_at: now };
     settings.platforms = next;
   }
-  const [saved] = await db
-    .update(hostedPodcasts)
-    .set({ settings })
-    .where(eq(hostedPodcasts.id, hosted.id))
-    .returning();
+  const [saved] = await db.update(hostedPodcasts).set({ settings }).where(eq(hostedPodcasts.id, hosted.id)).returning();
   await publishHostedPodcastUpdated(saved!.id);
   return serializeHosted(saved!);
 }

@@ -28,7 +28,11 @@ export function registerJob(name: string, handler: JobHandler): void {
 }
 
 /** Queues a job (inside the caller's transaction when one is given). */
-export async function enqueue(name: string, payload: Record<string, unknown>, options: { runAt?: Date; maxAttempts?: number; db?: Db | Tx } = {}): Promise<number> {
+export async function enqueue(
+  name: string,
+  payload: Record<string, unknown>,
+  options: { runAt?: Date; maxAttempts?: number; db?: Db | Tx } = {},
+): Promise<number> {
   const db = options.db ?? (await getDb());
   const [row] = await db
     .insert(queueJobs)
@@ -49,7 +53,10 @@ async function claim(): Promise<{ id: number; name: string; payload: Record<stri
       .limit(1)
       .for('update', { skipLocked: true });
     if (!job) return null;
-    await tx.update(queueJobs).set({ status: 'running', locked_at: new Date(), attempts: job.attempts + 1 }).where(eq(queueJobs.id, job.id));
+    await tx
+      .update(queueJobs)
+      .set({ status: 'running', locked_at: new Date(), attempts: job.attempts + 1 })
+      .where(eq(queueJobs.id, job.id));
     return { id: job.id, name: job.name, payload: job.payload, attempts: job.attempts + 1, max_attempts: job.max_attempts };
   });
 }
@@ -73,7 +80,12 @@ export async function workReady(): Promise<number> {
       console.error(`[cuepoint] job ${job.name}#${job.id} failed (attempt ${job.attempts}): ${message}`);
       await db
         .update(queueJobs)
-        .set({ status: failed ? 'failed' : 'queued', locked_at: null, last_error: message.slice(0, 2000), run_at: new Date(Date.now() + 2 ** job.attempts * 1000) })
+        .set({
+          status: failed ? 'failed' : 'queued',
+          locked_at: null,
+          last_error: message.slice(0, 2000),
+          run_at: new Date(Date.now() + 2 ** job.attempts * 1000),
+        })
         .where(eq(queueJobs.id, job.id));
     }
   }
@@ -101,7 +113,10 @@ export function startWorker(pollMs = 1000): void {
   s.timer.unref();
   // Jobs left running by a process that died are picked up again.
   void getDb().then((db) =>
-    db.update(queueJobs).set({ status: 'queued', locked_at: null }).where(and(eq(queueJobs.status, 'running'), lte(queueJobs.locked_at, sql`now() - interval '10 minutes'`))),
+    db
+      .update(queueJobs)
+      .set({ status: 'queued', locked_at: null })
+      .where(and(eq(queueJobs.status, 'running'), lte(queueJobs.locked_at, sql`now() - interval '10 minutes'`))),
   );
   void tick();
 }
@@ -113,4 +128,3 @@ export function stopWorker(): void {
   s.timer = null;
   s.wake = null;
 }
-

@@ -18,7 +18,14 @@ export async function listManualStats(userId: number, podcastId: number, page = 
     .limit(perPage)
     .offset((page - 1) * perPage);
   const [total] = await db.select({ n: count() }).from(podcastManualStats).where(eq(podcastManualStats.podcast_id, podcastId));
-  return paginate(rows.map((r) => serializeManualStats(r)), Number(total?.n ?? 0), page, perPage, `/api/podcasts/${podcastId}/manual-stats-list`, { per_page: String(perPage) });
+  return paginate(
+    rows.map((r) => serializeManualStats(r)),
+    Number(total?.n ?? 0),
+    page,
+    perPage,
+    `/api/podcasts/${podcastId}/manual-stats-list`,
+    { per_page: String(perPage) },
+  );
 }
 
 /** The submission that describes the podcast now: the newest one that has not expired, or null. */

@@ -55,14 +55,21 @@ export async function verifyManualStats(id: number): Promise<ManualStatsPayload>
   const row = await pendingOne(id);
   const db = await getDb();
   const saved = await db.transaction(async (tx) => {
-    const [s] = await tx.update(podcastManualStats).set({ status: 'verified', verified_at: new Date(), reject_reason: null }).where(eq(podcastManualStats.id, id)).returning();
+    const [s] = await tx
+      .update(podcastManualStats)
+      .set({ status: 'verified', verified_at: new Date(), reject_reason: null })
+      .where(eq(podcastManualStats.id, id))
+      .returning();
     await tx.update(podcasts).set({ avg_listens: row.s.listens }).where(eq(podcasts.id, row.podcast.id));
     await queueMail(
       renderMail({
         to: row.email,
         subject: `Your listener numbers for “${row.podcast.title}” were verified`,
         greeting: `Hi ${row.first || 'there'},`,
-        lines: [`We checked the ${row.s.listens.toLocaleString('en-US')} listens you sent for “${row.podcast.title}”.`, 'Brands now see them as the show’s average listens.'],
+        lines: [
+          `We checked the ${row.s.listens.toLocaleString('en-US')} listens you sent for “${row.podcast.title}”.`,
+          'Brands now see them as the show’s average listens.',
+        ],
         action: { label: 'View your stats', url: manageLink() },
       }),
       tx,
@@ -70,8 +77,13 @@ export async function verifyManualStats(id: number): Promise<ManualStatsPayload>
     return s!;
   });
   await notify(row.podcast.user_id, {
-    type: 'manual-stats.verified', title: 'Listener numbers verified', description: `${row.s.listens.toLocaleString('en-US')} listens for “${row.podcast.title}”`,
-    img: row.podcast.avatar_url, podcast_id: row.podcast.id, link_type: 'manual-stats', link: '/settings/manage-podcasts#analytics',
+    type: 'manual-stats.verified',
+    title: 'Listener numbers verified',
+    description: `${row.s.listens.toLocaleString('en-US')} listens for “${row.podcast.title}”`,
+    img: row.podcast.avatar_url,
+    podcast_id: row.podcast.id,
+    link_type: 'manual-stats',
+    link: '/settings/manage-podcasts#analytics',
   });
   return serializeManualStats(saved);
 }
@@ -80,7 +92,8 @@ export async function verifyManualStats(id: number): Promise<ManualStatsPayload>
 export async function rejectManualStats(id: number, reason: string): Promise<ManualStatsPayload> {
   const text = reason.trim();
   if (!text) throw new HttpError(422, 'The reason field is required.', { reason: ['The reason field is required.'] });
-  if (text.length > 2000) throw new HttpError(422, 'The reason must not be greater than 2000 characters.', { reason: ['The reason must not be greater than 2000 characters.'] });
+  if (text.length > 2000)
+    throw new HttpError(422, 'The reason must not be greater than 2000 characters.', { reason: ['The reason must not be greater than 2000 characters.'] });
   const row = await pendingOne(id);
   const db = await getDb();
   const saved = await db.transaction(async (tx) => {
@@ -90,7 +103,11 @@ export async function rejectManualStats(id: number, reason: string): Promise<Man
         to: row.email,
         subject: `Your listener numbers for “${row.podcast.title}” were not verified`,
         greeting: `Hi ${row.first || 'there'},`,
-        lines: [`We could not verify the ${row.s.listens.toLocaleString('en-US')} listens you sent for “${row.podcast.title}”.`, `Reason: ${text}`, 'You can send new numbers with another screenshot or report.'],
+        lines: [
+          `We could not verify the ${row.s.listens.toLocaleString('en-US')} listens you sent for “${row.podcast.title}”.`,
+          `Reason: ${text}`,
+          'You can send new numbers with another screenshot or report.',
+        ],
         action: { label: 'Send new numbers', url: manageLink() },
       }),
       tx,
@@ -98,8 +115,13 @@ export async function rejectManualStats(id: number, reason: string): Promise<Man
     return s!;
   });
   await notify(row.podcast.user_id, {
-    type: 'manual-stats.rejected', title: 'Listener numbers not verified', description: `“${row.podcast.title}”: ${text}`,
-    img: row.podcast.avatar_url, podcast_id: row.podcast.id, link_type: 'manual-stats', link: '/settings/manage-podcasts#analytics',
+    type: 'manual-stats.rejected',
+    title: 'Listener numbers not verified',
+    description: `“${row.podcast.title}”: ${text}`,
+    img: row.podcast.avatar_url,
+    podcast_id: row.podcast.id,
+    link_type: 'manual-stats',
+    link: '/settings/manage-podcasts#analytics',
   });
   return serializeManualStats(saved);
 }

@@ -17,7 +17,11 @@ export const manualStatsInputSchema = z.object({
     .int({ error: 'The listens field must be a whole number.' })
     .min(1, { error: 'The listens field must be at least 1.' })
     .max(1_000_000_000, { error: 'The listens field must not be greater than 1000000000.' }),
-  file_id: z.coerce.number({ error: 'The file id must be a number.' }).int({ error: 'The file id must be a number.' }).positive({ error: 'The file id must be a number.' }).optional(),
+  file_id: z.coerce
+    .number({ error: 'The file id must be a number.' })
+    .int({ error: 'The file id must be a number.' })
+    .positive({ error: 'The file id must be a number.' })
+    .optional(),
 });
 
 const FILE_TYPES_TEXT = 'The file must be a PNG, JPEG or WebP screenshot or a PDF report.';
@@ -44,7 +48,8 @@ export async function submitManualStats(userId: number, podcastId: number, input
     .where(and(eq(podcastManualStats.podcast_id, podcast.id), eq(podcastManualStats.status, 'pending')))
     .orderBy(desc(podcastManualStats.id))
     .limit(1);
-  if (waiting && !isManualStatsExpired(waiting)) throw fieldError('listens', 'A submission is already waiting for verification. Remove it to send new numbers.');
+  if (waiting && !isManualStatsExpired(waiting))
+    throw fieldError('listens', 'A submission is already waiting for verification. Remove it to send new numbers.');
 
   let file: FileRow;
   if (input.upload) {
@@ -55,7 +60,10 @@ export async function submitManualStats(userId: number, podcastId: number, input
       throw fieldError('file', FILE_TYPES_TEXT);
     }
   } else {
-    const [own] = await db.select().from(files).where(and(eq(files.id, input.fileId!), eq(files.user_id, userId)));
+    const [own] = await db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, input.fileId!), eq(files.user_id, userId)));
     if (!own) throw fieldError('file_id', 'The selected file is invalid.');
     if (!MANUAL_STATS_MIMES.includes(own.mime)) throw fieldError('file_id', FILE_TYPES_TEXT);
     if (own.reference_type && own.reference_type !== MANUAL_STATS_REFERENCE) throw fieldError('file_id', 'The selected file is invalid.');
@@ -81,8 +89,14 @@ export async function deleteManualStats(userId: number, podcastId: number, stats
     : eq(podcastManualStats.podcast_id, podcast.id);
   const [row] = await db.select().from(podcastManualStats).where(where).orderBy(desc(podcastManualStats.id)).limit(1);
   if (!row) throw notFound();
-  if (row.status === 'verified') throw new HttpError(422, 'Verified numbers cannot be removed; send new ones instead.', { id: ['Verified numbers cannot be removed; send new ones instead.'] });
-  const [gone] = await db.delete(files).where(and(eq(files.reference_type, MANUAL_STATS_REFERENCE), eq(files.reference_id, row.id))).returning();
+  if (row.status === 'verified')
+    throw new HttpError(422, 'Verified numbers cannot be removed; send new ones instead.', {
+      id: ['Verified numbers cannot be removed; send new ones instead.'],
+    });
+  const [gone] = await db
+    .delete(files)
+    .where(and(eq(files.reference_type, MANUAL_STATS_REFERENCE), eq(files.reference_id, row.id)))
+    .returning();
   await db.delete(podcastManualStats).where(eq(podcastManualStats.id, row.id));
   if (gone) await removeQuietly(absolutePath(gone.path));
 }

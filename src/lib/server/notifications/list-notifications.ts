@@ -15,9 +15,18 @@ export async function listNotifications(userId: number, options: { unread?: bool
   const perPage = Math.min(50, Math.max(1, options.perPage ?? 15));
   const where = options.unread ? and(mine(userId), isNull(notifications.read_at)) : mine(userId);
   const [rows, [total], [unread]] = await Promise.all([
-    db.select().from(notifications).where(where).orderBy(desc(notifications.created_at)).limit(perPage).offset((page - 1) * perPage),
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.created_at))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
     db.select({ n: count() }).from(notifications).where(where),
-    db.select({ n: count() }).from(notifications).where(and(mine(userId), isNull(notifications.read_at))),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(mine(userId), isNull(notifications.read_at))),
   ]);
   return { items: rows.map(serializeNotification), total: Number(total?.n ?? 0), unread: Number(unread?.n ?? 0), page, perPage };
 }

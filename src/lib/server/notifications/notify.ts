@@ -33,8 +33,13 @@ export async function createNotification(userId: number, input: NotificationInpu
       notifiable_id: userId,
       type: input.type,
       data: {
-        title: input.title, description: input.description, img: input.img ?? null, user_id: input.user_id ?? null,
-        podcast_id: input.podcast_id ?? null, link_type: input.link_type ?? null, link: input.link ?? null,
+        title: input.title,
+        description: input.description,
+        img: input.img ?? null,
+        user_id: input.user_id ?? null,
+        podcast_id: input.podcast_id ?? null,
+        link_type: input.link_type ?? null,
+        link: input.link ?? null,
       },
     })
     .returning();
@@ -43,7 +48,16 @@ export async function createNotification(userId: number, input: NotificationInpu
 
 /** The notification payload the API and the realtime event carry. */
 export function serializeNotification(row: NotificationRow) {
-  return { id: row.id, type: row.type, notifiable_type: row.notifiable_type, notifiable_id: row.notifiable_id, data: row.data, read_at: row.read_at?.toISOString() ?? null, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+  return {
+    id: row.id,
+    type: row.type,
+    notifiable_type: row.notifiable_type,
+    notifiable_id: row.notifiable_id,
+    data: row.data,
+    read_at: row.read_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
 }
 
 /** Pushes a stored notification to the user's private channel. */

@@ -28,8 +28,15 @@ export async function storeFeed(tx: Tx, userId: number, feed: FeedSummary): Prom
   const [podcast] = await tx
     .insert(podcasts)
     .values({
-      hash_id: randomToken(8), user_id: userId, url: feed.url, title: feed.title, about: feed.about, avatar_url: feed.artwork, email: feed.email,
-      category_id: catIds[0] ?? null, source: 'rss',
+      hash_id: randomToken(8),
+      user_id: userId,
+      url: feed.url,
+      title: feed.title,
+      about: feed.about,
+      avatar_url: feed.artwork,
+      email: feed.email,
+      category_id: catIds[0] ?? null,
+      source: 'rss',
     })
     .returning();
   if (catIds.length) await tx.insert(podcastCategories).values(catIds.map((category_id) => ({ podcast_id: podcast!.id, category_id })));
@@ -38,8 +45,17 @@ export async function storeFeed(tx: Tx, userId: number, feed: FeedSummary): Prom
       .insert(episodes)
       .values(
         feed.episodes.map((e, i) => ({
-          hash_id: randomToken(8), podcast_id: podcast!.id, guid: e.guid ?? `${feed.url}#${i}`, title: e.title.slice(0, 500), description: e.description, url: e.url,
-          published_at: e.published_at, duration: e.duration, enclosure_url: e.enclosure_url, enclosure_type: e.enclosure_type, enclosure_length: e.enclosure_length,
+          hash_id: randomToken(8),
+          podcast_id: podcast!.id,
+          guid: e.guid ?? `${feed.url}#${i}`,
+          title: e.title.slice(0, 500),
+          description: e.description,
+          url: e.url,
+          published_at: e.published_at,
+          duration: e.duration,
+          enclosure_url: e.enclosure_url,
+          enclosure_type: e.enclosure_type,
+          enclosure_length: e.enclosure_length,
         })),
       )
       .onConflictDoNothing();

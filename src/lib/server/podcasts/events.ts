@@ -9,8 +9,13 @@ export async function publishPodcastUpdated(action: PodcastChange, podcast: type
   await broadcast(`private-users.${podcast.user_id}`, 'podcast.updated', {
     action,
     podcast: {
-      id: podcast.id, hash_id: podcast.hash_id, title: podcast.title, avatar_url: podcast.avatar_url, is_premium: podcast.is_premium,
-      verified_at: podcast.verified_at?.toISOString() ?? null, updated_at: podcast.updated_at.toISOString(),
+      id: podcast.id,
+      hash_id: podcast.hash_id,
+      title: podcast.title,
+      avatar_url: podcast.avatar_url,
+      is_premium: podcast.is_premium,
+      verified_at: podcast.verified_at?.toISOString() ?? null,
+      updated_at: podcast.updated_at.toISOString(),
     },
   });
 }

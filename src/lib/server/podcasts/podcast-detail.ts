@@ -37,12 +37,25 @@ export async function categoriesOf(rows: PodcastRow[]): Promise<Map<number, Cate
     .select({ podcast_id: podcastCategories.podcast_id, id: categories.id, title: categories.title })
     .from(podcastCategories)
     .innerJoin(categories, eq(categories.id, podcastCategories.category_id))
-    .where(inArray(podcastCategories.podcast_id, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        podcastCategories.podcast_id,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(categories.title));
   for (const l of links) out.get(l.podcast_id)!.push({ id: l.id, title: l.title });
   const missing = rows.filter((r) => r.category_id && !out.get(r.id)!.some((c) => c.id === r.category_id));
   if (missing.length) {
-    const cats = await db.select().from(categories).where(inArray(categories.id, missing.map((r) => r.category_id!)));
+    const cats = await db
+      .select()
+      .from(categories)
+      .where(
+        inArray(
+          categories.id,
+          missing.map((r) => r.category_id!),
+        ),
+      );
     for (const r of missing) {
       const c = cats.find((x) => x.id === r.category_id);
       if (c) out.get(r.id)!.unshift({ id: c.id, title: c.title });
@@ -85,8 +98,16 @@ export async function findPublicPodcast(key: string): Promise<{ podcast: Podcast
 /** Serializes an episode row. */
 export function serializeEpisode(e: typeof episodes.$inferSelect): EpisodePayload {
   return {
-    id: e.id, hash_id: e.hash_id, title: e.title, url: e.url, published_at: e.published_at?.toISOString() ?? null, podcast_id: e.podcast_id,
-    listens: e.listens, total_listens: e.total_listens, status: e.status, duration: e.duration,
+    id: e.id,
+    hash_id: e.hash_id,
+    title: e.title,
+    url: e.url,
+    published_at: e.published_at?.toISOString() ?? null,
+    podcast_id: e.podcast_id,
+    listens: e.listens,
+    total_listens: e.total_listens,
+    status: e.status,
+    duration: e.duration,
   };
 }
 

@@ -34,7 +34,10 @@ export interface FeedSummary {
 export const FEED_EPISODE_LIMIT = 50;
 
 function stripTags(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function readDuration(value: string | null): number | null {

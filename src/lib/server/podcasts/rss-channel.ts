@@ -96,7 +96,14 @@ export function parseRssChannel(body: Buffer | string): RssChannel {
   const root = rss as XmlNode;
   return {
     node: channel as XmlNode,
-    prefix: { itunes: prefixFor(root, ITUNES_NS, 'itunes'), podcast: prefixFor(root, PODCAST_NS.map((u) => u.replace(/\/$/, '')), 'podcast') },
+    prefix: {
+      itunes: prefixFor(root, ITUNES_NS, 'itunes'),
+      podcast: prefixFor(
+        root,
+        PODCAST_NS.map((u) => u.replace(/\/$/, '')),
+        'podcast',
+      ),
+    },
   };
 }
 

@@ -13,7 +13,10 @@ export function cleanEmail(raw: string | null): string | null {
   let value = raw.trim().replace(/^mailto:/i, '');
   const angled = /<([^<>\s]+@[^<>\s]+)>/.exec(value);
   if (angled) value = angled[1]!;
-  value = value.replace(/\s*\(.*\)\s*$/, '').trim().toLowerCase();
+  value = value
+    .replace(/\s*\(.*\)\s*$/, '')
+    .trim()
+    .toLowerCase();
   return emailSchema.safeParse(value).success ? value : null;
 }
 

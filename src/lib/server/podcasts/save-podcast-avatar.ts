@@ -31,9 +31,16 @@ export async function savePodcastAvatar(userId: number, podcastId: number, value
   if (!imageKind(new Uint8Array(await upload.slice(0, 16).arrayBuffer()))) throw fieldError('avatar', 'The avatar must be a PNG, JPEG or WebP image.');
   const stored = await storeUploadedBytes(userId, upload, { type: PODCAST_AVATAR_REFERENCE, id: podcast.id }, 'avatar');
   const db = await getDb();
-  const [row] = await db.update(podcasts).set({ avatar_url: fileUrl(stored.id), avatar_file_id: stored.id }).where(eq(podcasts.id, podcast.id)).returning();
+  const [row] = await db
+    .update(podcasts)
+    .set({ avatar_url: fileUrl(stored.id), avatar_file_id: stored.id })
+    .where(eq(podcasts.id, podcast.id))
+    .returning();
   if (podcast.avatar_file_id && podcast.avatar_file_id !== stored.id) {
-    const [old] = await db.delete(files).where(and(eq(files.id, podcast.avatar_file_id), eq(files.reference_type, PODCAST_AVATAR_REFERENCE))).returning();
+    const [old] = await db
+      .delete(files)
+      .where(and(eq(files.id, podcast.avatar_file_id), eq(files.reference_type, PODCAST_AVATAR_REFERENCE)))
+      .returning();
     if (old) await removeQuietly(absolutePath(old.path));
   }
   return row!;

@@ -15,12 +15,24 @@ const LIMIT = 20;
 
 type Json = Record<string, unknown>;
 
-const text = (v: unknown, max = 300): string => (typeof v === 'string' ? v.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max) : '');
+const text = (v: unknown, max = 300): string =>
+  typeof v === 'string'
+    ? v
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, max)
+    : '';
 const httpUrl = (v: unknown): string | null => (typeof v === 'string' && /^https?:\/\//i.test(v) ? v.slice(0, 2000) : null);
 
 async function getJson(url: string, headers: Record<string, string> = {}): Promise<Json | null> {
   try {
-    const res = await guardedFetch(url, { subject: 'podcast directory', timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES, headers: { accept: 'application/json', 'user-agent': 'Cuepoint/1.0', ...headers } });
+    const res = await guardedFetch(url, {
+      subject: 'podcast directory',
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: MAX_BYTES,
+      headers: { accept: 'application/json', 'user-agent': 'Cuepoint/1.0', ...headers },
+    });
     if (res.status !== 200) return null;
     const parsed: unknown = JSON.parse(res.body.toString('utf8'));
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Json) : null;
@@ -55,7 +67,13 @@ function fromPodcastIndex(f: Json): SearchResult | null {
 
 function podcastIndexHeaders(key: string, secret: string): Record<string, string> {
   const date = String(Math.floor(Date.now() / 1000));
-  return { 'x-auth-key': key, 'x-auth-date': date, authorization: createHash('sha1').update(key + secret + date).digest('hex') };
+  return {
+    'x-auth-key': key,
+    'x-auth-date': date,
+    authorization: createHash('sha1')
+      .update(key + secret + date)
+      .digest('hex'),
+  };
 }
 
 /** True when at least one external directory is configured. */
@@ -70,8 +88,15 @@ export async function searchDirectories(term: string): Promise<SearchResult[]> {
   const q = term.trim().slice(0, 100);
   if (!q) return [];
   const [itunes, pi] = await Promise.all([
-    itunesSearchUrl ? getJson(`${itunesSearchUrl}/search?${new URLSearchParams({ media: 'podcast', entity: 'podcast', term: q, limit: String(LIMIT) })}`) : null,
-    podcastIndex ? getJson(`${podcastIndex.baseUrl}/search/byterm?${new URLSearchParams({ q, max: String(LIMIT) })}`, podcastIndexHeaders(podcastIndex.key, podcastIndex.secret)) : null,
+    itunesSearchUrl
+      ? getJson(`${itunesSearchUrl}/search?${new URLSearchParams({ media: 'podcast', entity: 'podcast', term: q, limit: String(LIMIT) })}`)
+      : null,
+    podcastIndex
+      ? getJson(
+          `${podcastIndex.baseUrl}/search/byterm?${new URLSearchParams({ q, max: String(LIMIT) })}`,
+          podcastIndexHeaders(podcastIndex.key, podcastIndex.secret),
+        )
+      : null,
   ]);
   const list = (v: unknown): Json[] => (Array.isArray(v) ? v.filter((x): x is Json => !!x && typeof x === 'object') : []);
   return [...list(itunes?.results).map(fromItunes), ...list(pi?.feeds).map(fromPodcastIndex)].filter((r): r is SearchResult => r !== null);
@@ -88,7 +113,10 @@ export async function findInDirectories(id: string): Promise<SearchResult | null
   }
   const pi = /^pi-(\d{1,12})$/.exec(id);
   if (pi && podcastIndex) {
-    const body = await getJson(`${podcastIndex.baseUrl}/podcasts/byfeedid?${new URLSearchParams({ id: pi[1]! })}`, podcastIndexHeaders(podcastIndex.key, podcastIndex.secret));
+    const body = await getJson(
+      `${podcastIndex.baseUrl}/podcasts/byfeedid?${new URLSearchParams({ id: pi[1]! })}`,
+      podcastIndexHeaders(podcastIndex.key, podcastIndex.secret),
+    );
     const feed = body?.feed;
     return feed && typeof feed === 'object' && !Array.isArray(feed) ? fromPodcastIndex(feed as Json) : null;
   }

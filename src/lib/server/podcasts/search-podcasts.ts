@@ -39,7 +39,12 @@ export async function searchCatalogue(term: string): Promise<SearchResult[]> {
   if (!clean) return [];
   const db = await getDb();
   const like = `%${escapeLike(clean)}%`;
-  const rows = await db.select().from(podcasts).where(or(ilike(podcasts.title, like), ilike(podcasts.url, like))).orderBy(desc(podcasts.avg_listens)).limit(LIMIT * 3);
+  const rows = await db
+    .select()
+    .from(podcasts)
+    .where(or(ilike(podcasts.title, like), ilike(podcasts.url, like)))
+    .orderBy(desc(podcasts.avg_listens))
+    .limit(LIMIT * 3);
   // One result per feed address: several podcasters may have claimed the same show.
   const seen = new Set<string>();
   const out: SearchResult[] = [];
@@ -61,7 +66,10 @@ export async function searchPodcastById(id: string): Promise<SearchResult> {
     return found;
   }
   const db = await getDb();
-  const [r] = await db.select().from(podcasts).where(eq(podcasts.hash_id, id.slice(0, 64)));
+  const [r] = await db
+    .select()
+    .from(podcasts)
+    .where(eq(podcasts.hash_id, id.slice(0, 64)));
   if (!r) throw notFound();
   return { id: r.hash_id, title: r.title, url: r.url, about: r.about.slice(0, 300), avatar_url: r.avatar_url };
 }

@@ -11,12 +11,7 @@ import { storeFile } from '../files/store-file';
 import type { FileRow } from '../files/file-resource';
 
 /** Writes the bytes to a temporary file, stores it as the user's file and tags it with its reference. */
-export async function storeUploadedBytes(
-  userId: number,
-  upload: File,
-  reference: { type: string; id: number },
-  field: string,
-): Promise<FileRow> {
+export async function storeUploadedBytes(userId: number, upload: File, reference: { type: string; id: number }, field: string): Promise<FileRow> {
   await mkdir(partialRoot(), { recursive: true });
   const temp = join(partialRoot(), `direct-${randomUUID()}`);
   try {

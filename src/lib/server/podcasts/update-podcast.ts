@@ -53,7 +53,11 @@ export async function updatePodcast(userId: number, podcastId: number, input: Up
 export async function deletePodcast(userId: number, podcastId: number): Promise<void> {
   const { podcast } = await findOwnedPodcast(userId, podcastId);
   const db = await getDb();
-  const [hired] = await db.select({ id: packages.id }).from(packages).where(and(eq(packages.podcast_id, podcast.id), eq(packages.status, 'hired'))).limit(1);
+  const [hired] = await db
+    .select({ id: packages.id })
+    .from(packages)
+    .where(and(eq(packages.podcast_id, podcast.id), eq(packages.status, 'hired')))
+    .limit(1);
   if (hired) throw fieldError('podcast', 'This podcast has hired sponsorships in progress and cannot be deleted.');
   await db.delete(podcasts).where(eq(podcasts.id, podcast.id));
   await publishPodcastUpdated('deleted', podcast);
@@ -64,7 +68,11 @@ export async function saveSchedule(userId: number, podcastId: number, input: Sch
   const { podcast } = await findOwnedPodcast(userId, podcastId);
   const db = await getDb();
   const days = [...new Set(input.days)].sort();
-  const [row] = await db.update(podcasts).set({ schedule_settings: { days, frequency: input.frequency, start_from: input.start_from } }).where(eq(podcasts.id, podcast.id)).returning();
+  const [row] = await db
+    .update(podcasts)
+    .set({ schedule_settings: { days, frequency: input.frequency, start_from: input.start_from } })
+    .where(eq(podcasts.id, podcast.id))
+    .returning();
   await publishPodcastUpdated('updated', row!);
   return row!;
 }

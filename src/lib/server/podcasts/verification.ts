@@ -67,12 +67,18 @@ async function fetchOwnerEmail(feedUrl: string): Promise<string> {
 }
 
 /** Re-reads the feed's owner email, stores it and mails it a verification link (throttled per podcast). */
-export async function requestPodcastVerification(user: { id: number }, podcastId: number): Promise<{ email: string; podcast: PodcastRow; hosted: HostedRow | null }> {
+export async function requestPodcastVerification(
+  user: { id: number },
+  podcastId: number,
+): Promise<{ email: string; podcast: PodcastRow; hosted: HostedRow | null }> {
   const { podcast, hosted } = await findOwnedPodcast(user.id, podcastId);
   if (podcast.verified_at) throw new HttpError(422, ALREADY_VERIFIED_MESSAGE, { podcast: [ALREADY_VERIFIED_MESSAGE] });
   // Spec §5: one re-check per 5 s. The hourly cap stops anyone mailing a stranger's feed address in a loop.
   await throttle({ key: `podcast-verification:${podcastId}`, max: 1, windowSeconds: 5 }, 'You can check your RSS feed again');
-  await throttle({ key: `podcast-verification-hour:${podcastId}`, max: 20, windowSeconds: 3600 }, 'Too many verification emails were requested for this podcast. Please try again');
+  await throttle(
+    { key: `podcast-verification-hour:${podcastId}`, max: 20, windowSeconds: 3600 },
+    'Too many verification emails were requested for this podcast. Please try again',
+  );
   const email = await fetchOwnerEmail(podcast.url);
   const db = await getDb();
   const updated = await db.transaction(async (tx) => {
@@ -98,7 +104,10 @@ export async function requestPodcastVerification(user: { id: number }, podcastId
 }
 
 /** The verified state the hosting screens poll (hosting spec §4). */
-export async function podcastVerificationState(user: { id: number }, podcastId: number): Promise<{ verified: boolean; verified_at: string | null; email: string | null }> {
+export async function podcastVerificationState(
+  user: { id: number },
+  podcastId: number,
+): Promise<{ verified: boolean; verified_at: string | null; email: string | null }> {
   const { podcast } = await findOwnedPodcast(user.id, podcastId);
   return { verified: !!podcast.verified_at, verified_at: podcast.verified_at?.toISOString() ?? null, email: podcast.email };
 }

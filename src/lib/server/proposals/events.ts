@@ -13,11 +13,20 @@ const channels = (brandUserId: number, podcasterUserId: number) => [`private-use
 /** A proposal was sent (created) or changed: edited, withdrawn, starred, rated, declined or hired (updated). */
 export async function publishPackageChanged(kind: 'created' | 'updated', packageId: number): Promise<void> {
   const db = await getDb();
-  const [row] = await db.select({ pkg: packages, brand: campaigns.brand_user_id }).from(packages).innerJoin(campaigns, eq(campaigns.id, packages.campaign_id)).where(eq(packages.id, packageId));
+  const [row] = await db
+    .select({ pkg: packages, brand: campaigns.brand_user_id })
+    .from(packages)
+    .innerJoin(campaigns, eq(campaigns.id, packages.campaign_id))
+    .where(eq(packages.id, packageId));
   if (!row) return;
   const p = row.pkg;
   await broadcast(channels(row.brand, p.podcaster_user_id), `package.${kind}`, {
-    id: p.id, campaign_id: p.campaign_id, podcast_id: p.podcast_id, status: p.status, total_price: p.total_price, updated_at: p.updated_at.toISOString(),
+    id: p.id,
+    campaign_id: p.campaign_id,
+    podcast_id: p.podcast_id,
+    status: p.status,
+    total_price: p.total_price,
+    updated_at: p.updated_at.toISOString(),
   });
 }
 
@@ -33,8 +42,13 @@ export async function publishJobsUpdated(jobIds: number[]): Promise<void> {
     .where(inArray(packageJobs.id, jobIds));
   for (const r of rows) {
     await broadcast(channels(r.brand, r.podcaster), 'job.updated', {
-      id: r.job.id, package_id: r.job.package_id, campaign_id: r.campaign_id, status: r.job.status, delivery_date: r.job.delivery_date,
-      has_reject_deliverable: r.job.has_reject_deliverable, declined_at: r.job.declined_at?.toISOString() ?? null,
+      id: r.job.id,
+      package_id: r.job.package_id,
+      campaign_id: r.campaign_id,
+      status: r.job.status,
+      delivery_date: r.job.delivery_date,
+      has_reject_deliverable: r.job.has_reject_deliverable,
+      declined_at: r.job.declined_at?.toISOString() ?? null,
     });
   }
 }

@@ -22,9 +22,15 @@ export async function listPackageJobs(userId: number, packageId: number): Promis
 export async function setDeliveryDate(userId: number, packageId: number, jobId: number, publishDate: string): Promise<PackageJobPayload> {
   await findOwnPackage(userId, null, packageId);
   const db = await getDb();
-  const [job] = await db.select().from(packageJobs).where(and(eq(packageJobs.id, jobId), eq(packageJobs.package_id, packageId)));
+  const [job] = await db
+    .select()
+    .from(packageJobs)
+    .where(and(eq(packageJobs.id, jobId), eq(packageJobs.package_id, packageId)));
   if (!job) throw notFound();
   if (job.status === 'completed' || job.status === 'dropped') throw fieldError('publish_date', 'This ad is finished; its date cannot change.');
-  await db.update(packageJobs).set({ delivery_date: publishDate.slice(0, 10) }).where(eq(packageJobs.id, job.id));
+  await db
+    .update(packageJobs)
+    .set({ delivery_date: publishDate.slice(0, 10) })
+    .where(eq(packageJobs.id, job.id));
   return (await loadPackage(packageId))!.jobs.find((j) => j.id === job.id)!;
 }

@@ -30,22 +30,39 @@ export async function proposalCreateForm(podcast: PodcastRow, campaignId: number
 }
 
 /** The edit step's data, for the user's own package of that campaign; 404 for anyone else's. */
-export async function proposalEditForm(userId: number, podcastFor: (id: number) => Promise<PodcastRow>, campaignId: number, packageId: number): Promise<ProposalFormPayload> {
+export async function proposalEditForm(
+  userId: number,
+  podcastFor: (id: number) => Promise<PodcastRow>,
+  campaignId: number,
+  packageId: number,
+): Promise<ProposalFormPayload> {
   const pkg = await findOwnPackage(userId, campaignId, packageId);
   const podcast = await podcastFor(pkg.podcast_id);
   const sponsorship = await findSponsorship(podcast, campaignId);
   // The package's own dates show as available while it is edited.
   const own = new Set((await loadPackage(pkg.id))!.jobs.filter((j) => j.delivery_date && j.ad).map((j) => `${j.ad!.type}|${j.delivery_date}`));
-  const slots = (await podcastCalendar(podcast)).map((s) => (own.has(`${s.type}|${s.date}`) && s.status !== 'booked' ? { ...s, status: 'available' as const } : s));
+  const slots = (await podcastCalendar(podcast)).map((s) =>
+    own.has(`${s.type}|${s.date}`) && s.status !== 'booked' ? { ...s, status: 'available' as const } : s,
+  );
   return { sponsorship, podcast: podcastSummary(podcast), slots, package: await loadPackage(pkg.id) };
 }
 
 /** The confirmation page: the campaign and the user's latest package for it (or the one named). */
-export async function proposalConfirmation(userId: number, podcastFor: (id: number) => Promise<PodcastRow>, campaignId: number, packageId: number | null): Promise<{ sponsorship: SponsorshipPayload; package: PackagePayload }> {
+export async function proposalConfirmation(
+  userId: number,
+  podcastFor: (id: number) => Promise<PodcastRow>,
+  campaignId: number,
+  packageId: number | null,
+): Promise<{ sponsorship: SponsorshipPayload; package: PackagePayload }> {
   const db = await getDb();
   let id = packageId;
   if (id === null) {
-    const [latest] = await db.select({ id: packages.id }).from(packages).where(and(eq(packages.campaign_id, campaignId), eq(packages.podcaster_user_id, userId))).orderBy(desc(packages.id)).limit(1);
+    const [latest] = await db
+      .select({ id: packages.id })
+      .from(packages)
+      .where(and(eq(packages.campaign_id, campaignId), eq(packages.podcaster_user_id, userId)))
+      .orderBy(desc(packages.id))
+      .limit(1);
     if (!latest) throw notFound();
     id = latest.id;
   }

@@ -52,16 +52,29 @@ interface Checked {
 }
 
 /** Validates a proposal against the campaign and the podcast's calendar, answering every field's first problem. */
-async function checkProposal(userId: number, campaignId: number, input: ProposalInput, podcast: PodcastRow, keepDates: Set<string> = new Set()): Promise<Checked> {
+async function checkProposal(
+  userId: number,
+  campaignId: number,
+  input: ProposalInput,
+  podcast: PodcastRow,
+  keepDates: Set<string> = new Set(),
+): Promise<Checked> {
   if (podcast.user_id !== userId) throw notFound();
   const db = await getDb();
-  const [campaign] = await db.select().from(campaigns).where(and(eq(campaigns.id, campaignId), openCampaignWhere()));
+  const [campaign] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), openCampaignWhere()));
   if (!campaign) throw notFound();
   const errors: FieldErrors = {};
   const description = sanitizeHtml(input.description);
   if (!pitchLength(description)) errors.description = ['Write a pitch for the brand.'];
   else if (pitchLength(description) > PITCH_MAX) errors.description = [`The pitch must not be greater than ${PITCH_MAX} characters.`];
-  const adRows = await db.select({ id: campaignAds.id, type: ads.type }).from(campaignAds).innerJoin(ads, eq(ads.id, campaignAds.ad_id)).where(eq(campaignAds.campaign_id, campaign.id));
+  const adRows = await db
+    .select({ id: campaignAds.id, type: ads.type })
+    .from(campaignAds)
+    .innerJoin(ads, eq(ads.id, campaignAds.ad_id))
+    .where(eq(campaignAds.campaign_id, campaign.id));
   const calendar = await podcastCalendar(podcast);
   const today = localDay();
   const seen = new Set<number>();
@@ -80,7 +93,10 @@ async function checkProposal(userId: number, campaignId: number, input: Proposal
       return;
     }
     for (const date of dates) {
-      const ok = isDay(date) && date >= today && (keepDates.has(`${ad.type}|${date}`) || calendar.some((s) => s.date === date && s.type === ad.type && s.status === 'available'));
+      const ok =
+        isDay(date) &&
+        date >= today &&
+        (keepDates.has(`${ad.type}|${date}`) || calendar.some((s) => s.date === date && s.type === ad.type && s.status === 'available'));
       if (!ok) {
         errors[`jobs.${i}.dates`] = [`${isDay(date) ? formatDate(date) : date} is not an available ${label} slot.`];
         return;
@@ -97,7 +113,9 @@ async function insertJobs(tx: Tx, packageId: number, jobs: Checked['jobs']): Pro
   let total = 0;
   for (const job of jobs) {
     if (job.episodes === 1) {
-      await tx.insert(packageJobs).values({ package_id: packageId, campaign_ad_id: job.campaign_ad_id, fee: job.fee, episodes: 1, is_episode: true, delivery_date: job.dates[0]! });
+      await tx
+        .insert(packageJobs)
+        .values({ package_id: packageId, campaign_ad_id: job.campaign_ad_id, fee: job.fee, episodes: 1, is_episode: true, delivery_date: job.dates[0]! });
       total += job.fee;
       continue;
     }
@@ -105,7 +123,17 @@ async function insertJobs(tx: Tx, packageId: number, jobs: Checked['jobs']): Pro
       .insert(packageJobs)
       .values({ package_id: packageId, campaign_ad_id: job.campaign_ad_id, fee: job.fee, episodes: job.episodes, is_episode: false, delivery_date: null })
       .returning({ id: packageJobs.id });
-    await tx.insert(packageJobs).values(job.dates.map((date) => ({ package_id: packageId, campaign_ad_id: job.campaign_ad_id, fee: job.fee, episodes: 1, is_episode: true, parent_id: parent!.id, delivery_date: date })));
+    await tx.insert(packageJobs).values(
+      job.dates.map((date) => ({
+        package_id: packageId,
+        campaign_ad_id: job.campaign_ad_id,
+        fee: job.fee,
+        episodes: 1,
+        is_episode: true,
+        parent_id: parent!.id,
+        delivery_date: date,
+      })),
+    );
     total += job.fee * job.episodes;
   }
   return total;
@@ -113,7 +141,10 @@ async function insertJobs(tx: Tx, packageId: number, jobs: Checked['jobs']): Pro
 
 /** The proposal-details message: what was proposed, in words. */
 function summary(podcast: PodcastRow, jobs: Checked['jobs'], total: number, edited: boolean): string {
-  const lines = jobs.map((j) => `${AD_TYPE_LABELS[j.type]}: ${j.episodes} episode${j.episodes > 1 ? 's' : ''} at ${formatMoney(j.fee)} each, on ${j.dates.map((d) => formatDate(d)).join(', ')}`);
+  const lines = jobs.map(
+    (j) =>
+      `${AD_TYPE_LABELS[j.type]}: ${j.episodes} episode${j.episodes > 1 ? 's' : ''} at ${formatMoney(j.fee)} each, on ${j.dates.map((d) => formatDate(d)).join(', ')}`,
+  );
   return `${edited ? 'Proposal updated' : 'New proposal'} from ${podcast.title}. ${lines.join('; ')}. Total ${formatMoney(total)}.`;
 }
 
@@ -138,13 +169,21 @@ export async function createProposal(userId: number, campaignId: number, input: 
   const db = await getDb();
   const packageId = await db.transaction(async (tx) => {
     if (await livePackageId(tx, podcast.id, campaignId)) throw fieldError('campaign', 'You have already sent a proposal for this campaign.');
-    const [pkg] = await tx.insert(packages).values({ description: checked.description, status: 'pending', podcast_id: podcast.id, podcaster_user_id: userId, campaign_id: campaignId }).returning();
+    const [pkg] = await tx
+      .insert(packages)
+      .values({ description: checked.description, status: 'pending', podcast_id: podcast.id, podcaster_user_id: userId, campaign_id: campaignId })
+      .returning();
     const total = await insertJobs(tx, pkg!.id, checked.jobs);
     await tx.update(packages).set({ total_price: total }).where(eq(packages.id, pkg!.id));
     const opp = await ensureOpportunity(tx, podcast.id, campaignId);
     await tx.update(opportunities).set({ status: 'proposed', package_id: pkg!.id }).where(eq(opportunities.id, opp.id));
     await openPackageDiscussion(tx, {
-      packageId: pkg!.id, podcastId: podcast.id, campaignId, opportunityId: opp.id, brandUserId: checked.campaign.brand_user_id, podcasterUserId: userId,
+      packageId: pkg!.id,
+      podcastId: podcast.id,
+      campaignId,
+      opportunityId: opp.id,
+      brandUserId: checked.campaign.brand_user_id,
+      podcasterUserId: userId,
       content: summary(podcast, checked.jobs, total, false),
     });
     return pkg!.id;
@@ -157,7 +196,10 @@ export async function createProposal(userId: number, campaignId: number, input: 
 /** The user's own package of a campaign, or a 404 (someone else's is never shown). */
 export async function findOwnPackage(userId: number, campaignId: number | null, packageId: number): Promise<PackageRow> {
   const db = await getDb();
-  const [pkg] = await db.select().from(packages).where(and(eq(packages.id, packageId), eq(packages.podcaster_user_id, userId)));
+  const [pkg] = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, packageId), eq(packages.podcaster_user_id, userId)));
   if (!pkg || (campaignId !== null && pkg.campaign_id !== campaignId)) throw notFound();
   return pkg;
 }
@@ -178,14 +220,20 @@ export async function updateProposal(userId: number, campaignId: number, package
   const checked = await checkProposal(userId, campaignId, input, podcast!, new Set(own.filter((o) => o.date).map((o) => `${o.type}|${o.date}`)));
   await db.transaction(async (tx) => {
     const [current] = await tx.select({ status: packages.status }).from(packages).where(eq(packages.id, pkg.id)).for('update');
-    if (current?.status !== 'pending') throw new HttpError(422, 'Only a pending proposal can be edited.', { package: ['Only a pending proposal can be edited.'] });
+    if (current?.status !== 'pending')
+      throw new HttpError(422, 'Only a pending proposal can be edited.', { package: ['Only a pending proposal can be edited.'] });
     const ids = (await tx.select({ id: packageJobs.id }).from(packageJobs).where(eq(packageJobs.package_id, pkg.id))).map((r) => r.id);
     if (ids.length) await tx.delete(packageJobs).where(inArray(packageJobs.id, ids));
     const total = await insertJobs(tx, pkg.id, checked.jobs);
     await tx.update(packages).set({ description: checked.description, total_price: total }).where(eq(packages.id, pkg.id));
     const opp = await ensureOpportunity(tx, pkg.podcast_id, campaignId);
     await openPackageDiscussion(tx, {
-      packageId: pkg.id, podcastId: pkg.podcast_id, campaignId, opportunityId: opp.id, brandUserId: checked.campaign.brand_user_id, podcasterUserId: userId,
+      packageId: pkg.id,
+      podcastId: pkg.podcast_id,
+      campaignId,
+      opportunityId: opp.id,
+      brandUserId: checked.campaign.brand_user_id,
+      podcasterUserId: userId,
       content: summary(podcast!, checked.jobs, total, true),
     });
   });

@@ -57,7 +57,10 @@ export function serializePackage(pkg: PackageRow, jobs: JobWithAd[], podcast: Pa
     status: pkg.status,
     extended_status: pkg.extended_status,
     record_id: pkg.record_id,
-    total_price: packageTotal(pkg, jobs.map((j) => j.job)),
+    total_price: packageTotal(
+      pkg,
+      jobs.map((j) => j.job),
+    ),
     podcast_id: pkg.podcast_id,
     podcaster_user_id: pkg.podcaster_user_id,
     campaign_id: pkg.campaign_id,
@@ -65,9 +68,20 @@ export function serializePackage(pkg: PackageRow, jobs: JobWithAd[], podcast: Pa
     created_at: pkg.created_at.toISOString(),
     updated_at: pkg.updated_at.toISOString(),
     jobs: jobs.map(({ job, ad }) => ({
-      id: job.id, description: job.description, status: job.status, fee: job.fee, campaign_ad_id: job.campaign_ad_id, package_id: job.package_id,
-      is_episode: job.is_episode, episodes: job.episodes, parent_id: job.parent_id, is_funded: job.is_funded, is_slot_available: job.is_slot_available,
-      has_reject_deliverable: job.has_reject_deliverable, delivery_date: job.delivery_date, ad,
+      id: job.id,
+      description: job.description,
+      status: job.status,
+      fee: job.fee,
+      campaign_ad_id: job.campaign_ad_id,
+      package_id: job.package_id,
+      is_episode: job.is_episode,
+      episodes: job.episodes,
+      parent_id: job.parent_id,
+      is_funded: job.is_funded,
+      is_slot_available: job.is_slot_available,
+      has_reject_deliverable: job.has_reject_deliverable,
+      delivery_date: job.delivery_date,
+      ad,
     })),
     podcast,
   };
@@ -95,7 +109,15 @@ export async function loadPackages(ids: number[]): Promise<PackagePayload[]> {
       serializePackage(
         pkg,
         jobs.filter((j) => j.job.package_id === pkg.id).map((j) => ({ job: j.job, ad: j.ad?.id ? (j.ad as JobWithAd['ad']) : null })),
-        { id: podcast.id, hash_id: podcast.hash_id, title: podcast.title, avatar_url: podcast.avatar_url, avg_listens: podcast.avg_listens, rating_avg: podcast.rating_avg, is_premium: podcast.is_premium },
+        {
+          id: podcast.id,
+          hash_id: podcast.hash_id,
+          title: podcast.title,
+          avatar_url: podcast.avatar_url,
+          avg_listens: podcast.avg_listens,
+          rating_avg: podcast.rating_avg,
+          is_premium: podcast.is_premium,
+        },
       ),
     );
 }

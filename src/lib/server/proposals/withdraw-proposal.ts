@@ -8,12 +8,19 @@ import { publishPackageChanged } from './events';
 /** Marks the package withdrawn and its opportunity cancelled; tells the brand's open screens. */
 export async function withdrawProposal(userId: number, packageId: number): Promise<void> {
   const db = await getDb();
-  const [pkg] = await db.select().from(packages).where(and(eq(packages.id, packageId), eq(packages.podcaster_user_id, userId)));
+  const [pkg] = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, packageId), eq(packages.podcaster_user_id, userId)));
   if (!pkg) throw notFound();
-  if (pkg.status !== 'pending') throw new HttpError(422, 'Only a pending proposal can be withdrawn.', { package: ['Only a pending proposal can be withdrawn.'] });
+  if (pkg.status !== 'pending')
+    throw new HttpError(422, 'Only a pending proposal can be withdrawn.', { package: ['Only a pending proposal can be withdrawn.'] });
   await db.transaction(async (tx) => {
     await tx.update(packages).set({ status: 'withdrawn' }).where(eq(packages.id, pkg.id));
-    await tx.update(opportunities).set({ status: 'cancelled' }).where(and(eq(opportunities.podcast_id, pkg.podcast_id), eq(opportunities.campaign_id, pkg.campaign_id)));
+    await tx
+      .update(opportunities)
+      .set({ status: 'cancelled' })
+      .where(and(eq(opportunities.podcast_id, pkg.podcast_id), eq(opportunities.campaign_id, pkg.campaign_id)));
   });
   await publishPackageChanged('updated', pkg.id);
 }

@@ -80,7 +80,6 @@ export interface ChannelRegistry {
   publish(channel: string, event: string, data: string, exceptSocketId?: string): void;
 }
 
-
 function newSocketId(): string {
   return `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`;
 }
@@ -254,9 +253,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     if (!state) return;
     counters.eventsReceived++;
     const userId = conn.presenceIds.get(channel);
-    const message = Buffer.from(
-      JSON.stringify(userId === undefined ? { event, channel, data: encoded } : { event, channel, data: encoded, user_id: userId }),
-    );
+    const message = Buffer.from(JSON.stringify(userId === undefined ? { event, channel, data: encoded } : { event, channel, data: encoded, user_id: userId }));
     for (const other of state.sockets) {
       if (other === conn) continue;
       send(other, message);

@@ -42,11 +42,7 @@ export function authorizeChannel(options: {
 }): ChannelAuthorization {
   // A string is signed byte for byte, so callers who already hold the exact JSON keep it unchanged.
   const channelData =
-    options.channelData === undefined
-      ? undefined
-      : typeof options.channelData === 'string'
-        ? options.channelData
-        : JSON.stringify(options.channelData);
+    options.channelData === undefined ? undefined : typeof options.channelData === 'string' ? options.channelData : JSON.stringify(options.channelData);
   const signature = hmacSha256Hex(options.secret, channelStringToSign(options.socketId, options.channel, channelData));
   const auth = `${options.key}:${signature}`;
   return channelData === undefined ? { auth } : { auth, channel_data: channelData };

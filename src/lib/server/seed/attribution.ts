@@ -9,8 +9,14 @@ import { linkCampaignSite } from '../attribution/link-campaign-site';
 export async function seedAttribution(tx: Tx): Promise<void> {
   const [brand] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'brand@cuepoint.test'));
   if (!brand) return;
-  const [shop] = await tx.insert(attributionSites).values({ user_id: brand.id, domain: 'trailheadcoffee.example', pid: 'cp_trailheadshop1', status: 'active' }).returning();
-  const [wholesale] = await tx.insert(attributionSites).values({ user_id: brand.id, domain: 'wholesale.trailheadcoffee.example', pid: 'cp_trailheadwhsl1', status: 'paused' }).returning();
+  const [shop] = await tx
+    .insert(attributionSites)
+    .values({ user_id: brand.id, domain: 'trailheadcoffee.example', pid: 'cp_trailheadshop1', status: 'active' })
+    .returning();
+  const [wholesale] = await tx
+    .insert(attributionSites)
+    .values({ user_id: brand.id, domain: 'wholesale.trailheadcoffee.example', pid: 'cp_trailheadwhsl1', status: 'paused' })
+    .returning();
   for (const site of [shop!, wholesale!]) {
     await tx.insert(siteEvents).values(PREDEFINED_EVENTS.map((e) => ({ site_id: site.id, name: e.name, slug: e.slug, is_predefined: true })));
   }

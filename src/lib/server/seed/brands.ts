@@ -12,7 +12,8 @@ export async function seedBrands(tx: Tx): Promise<void> {
     .values({
       brand_user_id: brand.id,
       title: 'Holiday Gift Box Preorders',
-      description: 'Our holiday box pairs three single-origin roasts with a hand-thrown mug from a Portland studio. We want hosts who make gift guides or talk about small makers.',
+      description:
+        'Our holiday box pairs three single-origin roasts with a hand-thrown mug from a Portland studio. We want hosts who make gift guides or talk about small makers.',
       url: 'https://trailheadcoffee.example/holiday-box',
       expired_days: 30,
     })

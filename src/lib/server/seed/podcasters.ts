@@ -32,7 +32,11 @@ export async function seedPodcasters(tx: Tx): Promise<void> {
   const [pkg] = await tx
     .insert(packages)
     .values({
-      podcast_id: podcast.id, podcaster_user_id: user.id, campaign_id: campaign.id, status: 'pending', total_price: fee,
+      podcast_id: podcast.id,
+      podcaster_user_id: user.id,
+      campaign_id: campaign.id,
+      status: 'pending',
+      total_price: fee,
       description:
         '<p>I make cold brew every Sunday before my long run, so this kit fits how I already talk about coffee on the show.</p><p>I will read it in my own words in the mid-roll of our Coach Amani follow-up episode, and mention the link twice.</p>',
     })
@@ -45,7 +49,12 @@ export async function seedPodcasters(tx: Tx): Promise<void> {
     .onConflictDoUpdate({ target: [opportunities.podcast_id, opportunities.campaign_id], set: { package_id: pkg!.id, status: 'proposed' } })
     .returning();
   await openPackageDiscussion(tx, {
-    packageId: pkg!.id, podcastId: podcast.id, campaignId: campaign.id, opportunityId: opp!.id, brandUserId: campaign.brand_user_id, podcasterUserId: user.id,
+    packageId: pkg!.id,
+    podcastId: podcast.id,
+    campaignId: campaign.id,
+    opportunityId: opp!.id,
+    brandUserId: campaign.brand_user_id,
+    podcasterUserId: user.id,
     content: `New proposal from ${podcast.title}. Host-Read: 1 episode at $450 each. Total $450.`,
   });
 }

@@ -53,20 +53,17 @@ export async function countUnreadWorkrooms(userId: number): Promise<number> {
     .select({ n: count() })
     .from(discussionUsers)
     .innerJoin(discussions, eq(discussions.id, discussionUsers.discussion_id))
-    .where(
-      and(
-        eq(discussionUsers.user_id, userId),
-        eq(discussions.is_deleted, false),
-        or(eq(discussionUsers.is_unread, true), sql`exists (${newer})`),
-      ),
-    );
+    .where(and(eq(discussionUsers.user_id, userId), eq(discussions.is_deleted, false), or(eq(discussionUsers.is_unread, true), sql`exists (${newer})`)));
   return Number(row?.n ?? 0);
 }
 
 /** Hirings of the brand still in status 'new'. */
 export async function countPendingHires(brandUserId: number): Promise<number> {
   const db = await getDb();
-  const [row] = await db.select({ n: count() }).from(hirings).where(and(eq(hirings.brand_user_id, brandUserId), eq(hirings.status, 'new')));
+  const [row] = await db
+    .select({ n: count() })
+    .from(hirings)
+    .where(and(eq(hirings.brand_user_id, brandUserId), eq(hirings.status, 'new')));
   return Number(row?.n ?? 0);
 }
 
@@ -82,7 +79,10 @@ export async function listShellNotifications(userId: number): Promise<{ items: S
       .where(mine)
       .orderBy(sql`${notifications.read_at} is null desc`, desc(notifications.created_at))
       .limit(NOTIFICATION_LIMIT),
-    db.select({ n: count() }).from(notifications).where(and(mine, isNull(notifications.read_at))),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(mine, isNull(notifications.read_at))),
   ]);
   const items = rows.map(({ n, lastSeen }) => ({
     id: n.id,

@@ -29,7 +29,10 @@ export async function slotRecords(podcastIds: number[], from: string, to: string
   const out = new Map<number, SlotRecord[]>(podcastIds.map((id) => [id, []]));
   if (!podcastIds.length) return out;
   const db = await getDb();
-  const stored = await db.select().from(slots).where(and(inArray(slots.podcast_id, podcastIds), gte(slots.date, from), lt(slots.date, to)));
+  const stored = await db
+    .select()
+    .from(slots)
+    .where(and(inArray(slots.podcast_id, podcastIds), gte(slots.date, from), lt(slots.date, to)));
   for (const s of stored) out.get(s.podcast_id)!.push({ id: s.id, type: s.type, date: s.date, status: s.status });
   const booked = await db
     .select({ podcast_id: packages.podcast_id, date: packageJobs.delivery_date, type: ads.type })
@@ -37,7 +40,15 @@ export async function slotRecords(podcastIds: number[], from: string, to: string
     .innerJoin(packages, eq(packages.id, packageJobs.package_id))
     .innerJoin(campaignAds, eq(campaignAds.id, packageJobs.campaign_ad_id))
     .innerJoin(ads, eq(ads.id, campaignAds.ad_id))
-    .where(and(inArray(packages.podcast_id, podcastIds), eq(packages.status, 'hired'), isNotNull(packageJobs.delivery_date), gte(packageJobs.delivery_date, from), lt(packageJobs.delivery_date, to)));
+    .where(
+      and(
+        inArray(packages.podcast_id, podcastIds),
+        eq(packages.status, 'hired'),
+        isNotNull(packageJobs.delivery_date),
+        gte(packageJobs.delivery_date, from),
+        lt(packageJobs.delivery_date, to),
+      ),
+    );
   for (const b of booked) {
     const list = out.get(b.podcast_id)!;
     const same = list.find((r) => r.date === b.date && r.type === b.type);
@@ -76,7 +87,11 @@ export async function markUnavailable(userId: number, podcastId: number, input: 
   if (slot.status === 'booked') throw fieldError('date', 'A booked slot cannot be changed.');
   if (slot.status === 'unavailable') throw fieldError('date', 'That slot is already unavailable.');
   const db = await getDb();
-  const [row] = await db.insert(slots).values({ podcast_id: podcast.id, type: input.type, date: input.date, status: 'unavailable' }).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(slots)
+    .values({ podcast_id: podcast.id, type: input.type, date: input.date, status: 'unavailable' })
+    .onConflictDoNothing()
+    .returning();
   if (!row) throw fieldError('date', 'That slot is already unavailable.');
   return row;
 }
@@ -85,7 +100,10 @@ export async function markUnavailable(userId: number, podcastId: number, input: 
 export async function markAvailable(userId: number, podcastId: number, slotId: number): Promise<void> {
   const { podcast } = await findOwnedPodcast(userId, podcastId);
   const db = await getDb();
-  const [row] = await db.select().from(slots).where(and(eq(slots.id, slotId), eq(slots.podcast_id, podcast.id)));
+  const [row] = await db
+    .select()
+    .from(slots)
+    .where(and(eq(slots.id, slotId), eq(slots.podcast_id, podcast.id)));
   if (!row) throw notFound();
   if (row.status === 'booked') throw new HttpError(422, 'A booked slot cannot be changed.', { slot: ['A booked slot cannot be changed.'] });
   const held = (await slotRecords([podcast.id], row.date, addDays(row.date, 1))).get(podcast.id) ?? [];

@@ -12,7 +12,10 @@ type OpportunityRow = typeof opportunities.$inferSelect;
 /** The opportunities row of a podcast and campaign, created when missing. */
 export async function ensureOpportunity(tx: Tx, podcastId: number, campaignId: number): Promise<OpportunityRow> {
   await tx.insert(opportunities).values({ podcast_id: podcastId, campaign_id: campaignId }).onConflictDoNothing();
-  const [row] = await tx.select().from(opportunities).where(and(eq(opportunities.podcast_id, podcastId), eq(opportunities.campaign_id, campaignId)));
+  const [row] = await tx
+    .select()
+    .from(opportunities)
+    .where(and(eq(opportunities.podcast_id, podcastId), eq(opportunities.campaign_id, campaignId)));
   return row!;
 }
 
@@ -23,7 +26,10 @@ export async function declineSponsorship(podcast: PodcastRow, campaignId: number
   const db = await getDb();
   await db.transaction(async (tx) => {
     const opp = await ensureOpportunity(tx, podcast.id, campaignId);
-    await tx.update(opportunities).set({ status: opp.status === 'declined' ? 'open' : 'declined', is_featured: false }).where(eq(opportunities.id, opp.id));
+    await tx
+      .update(opportunities)
+      .set({ status: opp.status === 'declined' ? 'open' : 'declined', is_featured: false })
+      .where(eq(opportunities.id, opp.id));
   });
   return findSponsorship(podcast, campaignId);
 }
@@ -49,6 +55,9 @@ export async function toggleFeatured(podcast: PodcastRow, campaignId: number): P
 
 /** The live (pending or hired) package of a podcast for a campaign, if any. */
 export async function livePackageId(tx: Tx, podcastId: number, campaignId: number): Promise<number | null> {
-  const rows = await tx.select({ id: packages.id, status: packages.status }).from(packages).where(and(eq(packages.podcast_id, podcastId), eq(packages.campaign_id, campaignId)));
+  const rows = await tx
+    .select({ id: packages.id, status: packages.status })
+    .from(packages)
+    .where(and(eq(packages.podcast_id, podcastId), eq(packages.campaign_id, campaignId)));
   return rows.find((r) => r.status === 'pending' || r.status === 'hired')?.id ?? null;
 }

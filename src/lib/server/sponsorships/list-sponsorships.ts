@@ -64,21 +64,47 @@ export async function serializeCampaigns(rows: CampaignRow[]): Promise<Opportuni
   const db = await getDb();
   const ids = rows.map((r) => r.id);
   const [brandRows, catRows, adRows] = await Promise.all([
-    db.select().from(brands).where(inArray(brands.user_id, rows.map((r) => r.brand_user_id))),
-    db.select({ campaign_id: campaignCategories.campaign_id, id: categories.id, title: categories.title }).from(campaignCategories).innerJoin(categories, eq(categories.id, campaignCategories.category_id)).where(inArray(campaignCategories.campaign_id, ids)),
+    db
+      .select()
+      .from(brands)
+      .where(
+        inArray(
+          brands.user_id,
+          rows.map((r) => r.brand_user_id),
+        ),
+      ),
+    db
+      .select({ campaign_id: campaignCategories.campaign_id, id: categories.id, title: categories.title })
+      .from(campaignCategories)
+      .innerJoin(categories, eq(categories.id, campaignCategories.category_id))
+      .where(inArray(campaignCategories.campaign_id, ids)),
     db.select({ ca: campaignAds, ad: ads }).from(campaignAds).innerJoin(ads, eq(ads.id, campaignAds.ad_id)).where(inArray(campaignAds.campaign_id, ids)),
   ]);
   return rows.map((c) => {
     const brand = brandRows.find((b) => b.user_id === c.brand_user_id);
     return {
-      id: c.id, title: c.title, description: c.description, budget: c.budget, duration: c.duration, delivery_date: c.delivery_date, status: c.status, url: c.url,
+      id: c.id,
+      title: c.title,
+      description: c.description,
+      budget: c.budget,
+      duration: c.duration,
+      delivery_date: c.delivery_date,
+      status: c.status,
+      url: c.url,
       brand_user_id: c.brand_user_id,
       brand: { name: brand?.name ?? 'Brand', avatar_url: brand?.avatar_url ?? null, url: brand?.url ?? null },
       categories: catRows.filter((x) => x.campaign_id === c.id).map(({ id, title }) => ({ id, title })),
       ads: adRows
         .filter((x) => x.ca.campaign_id === c.id)
         .sort((a, b) => a.ad.sort - b.ad.sort)
-        .map(({ ca, ad }) => ({ id: ca.id, ad_id: ad.id, type: ad.type, title: ad.title, description: ca.description, podcaster_description: ad.podcaster_description })),
+        .map(({ ca, ad }) => ({
+          id: ca.id,
+          ad_id: ad.id,
+          type: ad.type,
+          title: ad.title,
+          description: ca.description,
+          podcaster_description: ad.podcaster_description,
+        })),
       created_at: c.created_at.toISOString(),
     };
   });
@@ -90,7 +116,11 @@ export async function allSponsorships(podcast: PodcastRow, search = ''): Promise
   const [rows, opps, pkgs, podcastCats] = await Promise.all([
     db.select().from(campaigns).where(openCampaignWhere()).orderBy(desc(campaigns.submitted_at), desc(campaigns.id)),
     db.select().from(opportunities).where(eq(opportunities.podcast_id, podcast.id)),
-    db.select({ id: packages.id, campaign_id: packages.campaign_id, status: packages.status }).from(packages).where(eq(packages.podcast_id, podcast.id)).orderBy(desc(packages.id)),
+    db
+      .select({ id: packages.id, campaign_id: packages.campaign_id, status: packages.status })
+      .from(packages)
+      .where(eq(packages.podcast_id, podcast.id))
+      .orderBy(desc(packages.id)),
     db.select({ id: podcastCategories.category_id }).from(podcastCategories).where(eq(podcastCategories.podcast_id, podcast.id)),
   ]);
   const myCats = new Set([...podcastCats.map((c) => c.id), ...(podcast.category_id ? [podcast.category_id] : [])]);
@@ -108,9 +138,22 @@ export async function allSponsorships(podcast: PodcastRow, search = ''): Promise
     const pkgId = livePkg.get(campaign.id) ?? null;
     const pkg = pkgId ? (packagePayloads.get(pkgId) ?? null) : null;
     const fit = campaign.categories.some((c) => myCats.has(c.id));
-    const status: SponsorshipPayload['status'] = pkg?.status === 'hired' ? 'hired' : pkg ? 'proposed' : opp?.status === 'declined' ? 'declined' : (opp?.status === 'cancelled' ? 'cancelled' : 'open');
-    const tab: SponsorshipPayload['tab'] = status === 'hired' ? 'hired' : status === 'proposed' ? 'pending' : status === 'declined' ? 'declined' : fit ? 'others' : 'not-fit';
-    out.push({ id: opp?.id ?? null, podcast_id: podcast.id, campaign_id: campaign.id, package_id: pkg?.id ?? null, status, is_featured: opp?.is_featured ?? false, fit, tab, campaign, package: pkg });
+    const status: SponsorshipPayload['status'] =
+      pkg?.status === 'hired' ? 'hired' : pkg ? 'proposed' : opp?.status === 'declined' ? 'declined' : opp?.status === 'cancelled' ? 'cancelled' : 'open';
+    const tab: SponsorshipPayload['tab'] =
+      status === 'hired' ? 'hired' : status === 'proposed' ? 'pending' : status === 'declined' ? 'declined' : fit ? 'others' : 'not-fit';
+    out.push({
+      id: opp?.id ?? null,
+      podcast_id: podcast.id,
+      campaign_id: campaign.id,
+      package_id: pkg?.id ?? null,
+      status,
+      is_featured: opp?.is_featured ?? false,
+      fit,
+      tab,
+      campaign,
+      package: pkg,
+    });
   }
   return out.sort((a, b) => Number(b.is_featured) - Number(a.is_featured));
 }

@@ -32,7 +32,14 @@ export async function podcasterDashboard(userId: number, cookies: AstroCookies):
   const loaded = await loadPackages(pkgRows.map((r) => r.id));
   const proposals = loaded.map((p) => ({ ...p, campaign_title: pkgRows.find((r) => r.id === p.id)!.title }));
   if (!podcast) {
-    return { podcast: null, counts: { othersCount: 0, notFitCount: 0, pendingCount: 0, declinedCount: 0, hiredCount: 0 }, featured: [], newest: [], proposals, upcoming: [] };
+    return {
+      podcast: null,
+      counts: { othersCount: 0, notFitCount: 0, pendingCount: 0, declinedCount: 0, hiredCount: 0 },
+      featured: [],
+      newest: [],
+      proposals,
+      upcoming: [],
+    };
   }
   const all = await allSponsorships(podcast);
   const schedule = podcast.schedule_settings as { days?: number[] } | null;

@@ -21,7 +21,9 @@ export async function brandStats(brandUserId: number): Promise<BrandStatsPayload
       .select({ n: count(), campaign_id: packages.campaign_id })
       .from(packages)
       .innerJoin(campaigns, eq(campaigns.id, packages.campaign_id))
-      .where(and(eq(campaigns.brand_user_id, brandUserId), inArray(packages.status, ['pending']), eq(packages.starred, false), isNull(packages.extended_status)))
+      .where(
+        and(eq(campaigns.brand_user_id, brandUserId), inArray(packages.status, ['pending']), eq(packages.starred, false), isNull(packages.extended_status)),
+      )
       .groupBy(packages.campaign_id)
       .orderBy(asc(packages.campaign_id)),
     jobs('in-review'),

@@ -20,7 +20,8 @@ export async function sendVerification(userId: number, email?: string): Promise<
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new HttpError(404, 'Not Found.');
-  if (user.email_verified_at && (!email || email.toLowerCase() === user.email.toLowerCase())) throw fieldError('email', 'Your email address is already verified.');
+  if (user.email_verified_at && (!email || email.toLowerCase() === user.email.toLowerCase()))
+    throw fieldError('email', 'Your email address is already verified.');
   await throttle({ key: `verify-send:${userId}`, max: 5, windowSeconds: 600 }, 'Too many verification emails were requested. Please try again');
   let address = user.email;
   if (email && email.toLowerCase() !== user.email.toLowerCase()) {
@@ -33,9 +34,14 @@ export async function sendVerification(userId: number, email?: string): Promise<
   const id = randomToken(12);
   const linkCode = randomToken(24);
   await db.transaction(async (tx) => {
-    await tx.update(emailVerifications).set({ used_at: new Date() }).where(and(eq(emailVerifications.user_id, userId), isNull(emailVerifications.used_at)));
+    await tx
+      .update(emailVerifications)
+      .set({ used_at: new Date() })
+      .where(and(eq(emailVerifications.user_id, userId), isNull(emailVerifications.used_at)));
     // The stored hash covers both the short code and the long link code: either one proves the mailbox.
-    await tx.insert(emailVerifications).values({ id, user_id: userId, email: address, code_hash: `${sha256(code)}:${sha256(linkCode)}`, expires_at: new Date(Date.now() + TTL_MS) });
+    await tx
+      .insert(emailVerifications)
+      .values({ id, user_id: userId, email: address, code_hash: `${sha256(code)}:${sha256(linkCode)}`, expires_at: new Date(Date.now() + TTL_MS) });
     const link = `${config().appUrl}/verification/${id}/${linkCode}`;
     await queueMail(
       renderMail({
@@ -74,7 +80,10 @@ export async function verifyWithCode(userId: number, code: string): Promise<void
   if (!row || row.expires_at.getTime() < Date.now() || row.attempts >= MAX_ATTEMPTS) throw invalid();
   const [codeHash] = row.code_hash.split(':');
   if (!safeEqual(codeHash ?? '', sha256(code.trim()))) {
-    await db.update(emailVerifications).set({ attempts: row.attempts + 1 }).where(eq(emailVerifications.id, row.id));
+    await db
+      .update(emailVerifications)
+      .set({ attempts: row.attempts + 1 })
+      .where(eq(emailVerifications.id, row.id));
     throw invalid();
   }
   await markVerified(userId, row.id);

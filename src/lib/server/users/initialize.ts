@@ -26,6 +26,10 @@ export function browserSettings(): InitializeSettings {
 
 /** Builds the initialize payload for a signed-in user. */
 export async function initializePayload(user: SessionUser): Promise<InitializePayload> {
-  const [podcasts, ads, categories] = await Promise.all([user.type === 'PODCASTER' ? listUserPodcasts(user.id) : Promise.resolve([]), listAds(), listCategories()]);
+  const [podcasts, ads, categories] = await Promise.all([
+    user.type === 'PODCASTER' ? listUserPodcasts(user.id) : Promise.resolve([]),
+    listAds(),
+    listCategories(),
+  ]);
   return { user: serializeUser(user), podcasts, ads, categories, settings: browserSettings(), online_timeout: config().onlineTimeout };
 }

@@ -17,7 +17,10 @@ const TTL_MS = 60 * 60 * 1000;
 export async function requestPasswordReset(email: string, ip: string): Promise<void> {
   await throttle({ key: `pw-reset:${email}|${ip}`, max: 3, windowSeconds: 300 }, 'Too many reset requests. Please try again');
   const db = await getDb();
-  const [user] = await db.select().from(users).where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deleted_at)));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deleted_at)));
   if (!user) return;
   const token = randomToken(32);
   await db.transaction(async (tx) => {
@@ -39,7 +42,10 @@ export async function requestPasswordReset(email: string, ip: string): Promise<v
 /** Sets a new password with a reset token. */
 export async function resetPassword(input: { token: string; email: string; password: string }): Promise<void> {
   const db = await getDb();
-  const [row] = await db.select().from(passwordResets).where(eq(passwordResets.token_hash, sha256(input.token)));
+  const [row] = await db
+    .select()
+    .from(passwordResets)
+    .where(eq(passwordResets.token_hash, sha256(input.token)));
   const [user] = row ? await db.select().from(users).where(eq(users.id, row.user_id)) : [];
   if (!row || !user || row.used_at || row.expires_at.getTime() < Date.now() || user.email.toLowerCase() !== input.email) {
     throw fieldError('email', 'This password reset link is invalid or has expired.');
@@ -48,7 +54,10 @@ export async function resetPassword(input: { token: string; email: string; passw
   await db.transaction(async (tx) => {
     await tx.update(passwordResets).set({ used_at: new Date() }).where(eq(passwordResets.token_hash, row.token_hash));
     // The reset link proves the mailbox, so an unverified address becomes verified.
-    await tx.update(users).set({ password_hash: passwordHash, email_verified_at: user.email_verified_at ?? new Date() }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ password_hash: passwordHash, email_verified_at: user.email_verified_at ?? new Date() })
+      .where(eq(users.id, user.id));
     await revokeAllForUser(tx, user.id);
   });
 }

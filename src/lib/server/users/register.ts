@@ -43,7 +43,14 @@ export async function registerUser(input: RegisterInput): Promise<number> {
   const userId = await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({ encrypted_id: randomToken(18), email: input.email, first_name: input.first_name, last_name: input.last_name, type: input.type, password_hash: passwordHash })
+      .values({
+        encrypted_id: randomToken(18),
+        email: input.email,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        type: input.type,
+        password_hash: passwordHash,
+      })
       .returning({ id: users.id });
     if (input.type === 'BRAND') {
       await tx.insert(brands).values({ user_id: user!.id, name: input.company_name || `${input.first_name} ${input.last_name}` });

@@ -63,9 +63,22 @@ export function serializeUser(user: Pick<SessionUser, 'row' | 'brand' | 'podcast
     updated_at: row.updated_at.toISOString(),
     deleted_at: iso(row.deleted_at),
     brand: brand
-      ? { id: brand.id, name: brand.name, country: brand.country, address: brand.address, state: brand.state, zip: brand.zip, url: brand.url, avatar_url: brand.avatar_url, category_id: brand.category_id, ad_ids: brand.ad_ids }
+      ? {
+          id: brand.id,
+          name: brand.name,
+          country: brand.country,
+          address: brand.address,
+          state: brand.state,
+          zip: brand.zip,
+          url: brand.url,
+          avatar_url: brand.avatar_url,
+          category_id: brand.category_id,
+          ad_ids: brand.ad_ids,
+        }
       : null,
-    podcaster: podcaster ? { id: podcaster.id, source: podcaster.source, service_fee_percent: podcaster.service_fee_percent, is_completed: podcaster.is_completed } : null,
+    podcaster: podcaster
+      ? { id: podcaster.id, source: podcaster.source, service_fee_percent: podcaster.service_fee_percent, is_completed: podcaster.is_completed }
+      : null,
   };
 }
 

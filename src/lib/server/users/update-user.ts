@@ -30,7 +30,8 @@ export async function updateUser(userId: number, input: UpdateUserInput): Promis
   if (input.address !== undefined) changes.address = input.address;
   if (input.country !== undefined) changes.country = input.country?.toUpperCase() ?? null;
   if (input.password) {
-    if (!input.current_password || !(await verifyPassword(user.password_hash, input.current_password))) throw fieldError('current_password', 'The password is incorrect.');
+    if (!input.current_password || !(await verifyPassword(user.password_hash, input.current_password)))
+      throw fieldError('current_password', 'The password is incorrect.');
     changes.password_hash = await hashPassword(input.password);
   }
   if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, userId));

@@ -35,7 +35,16 @@ export async function storeUploads(userId: number, uploads: File[], db?: Db | Tx
     writeFileSync(join(dir, name), Buffer.from(await upload.arrayBuffer()));
     const [row] = await conn
       .insert(files)
-      .values({ user_id: userId, name: original, original_name: original, path: `workrooms/${name}`, url: '', size: upload.size, mime: upload.type || 'application/octet-stream', reference_type: 'discussion' })
+      .values({
+        user_id: userId,
+        name: original,
+        original_name: original,
+        path: `workrooms/${name}`,
+        url: '',
+        size: upload.size,
+        mime: upload.type || 'application/octet-stream',
+        reference_type: 'discussion',
+      })
       .returning({ id: files.id });
     ids.push(row!.id);
   }
@@ -47,7 +56,10 @@ export async function assertOwnFiles(userId: number, fileIds: number[], db?: Db 
   if (fileIds.length === 0) return;
   if (fileIds.length > UPLOAD_MAX_FILES) throw fieldError('content_files_ids', `You may attach at most ${UPLOAD_MAX_FILES} files.`);
   const conn = db ?? (await getDb());
-  const rows = await conn.select({ id: files.id }).from(files).where(and(inArray(files.id, fileIds), eq(files.user_id, userId)));
+  const rows = await conn
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, fileIds), eq(files.user_id, userId)));
   if (rows.length !== new Set(fileIds).size) throw fieldError('content_files_ids', 'The selected file is invalid.');
 }
 

@@ -21,7 +21,15 @@ export async function listCompletedAds(user: SessionUser): Promise<CompletedAd[]
   const db = await getDb();
   const scope: SQL = user.type === 'BRAND' ? eq(campaigns.brand_user_id, user.id) : eq(packages.podcaster_user_id, user.id);
   const rows = await db
-    .select({ d: deliverables, job: packageJobs, campaign: campaigns, podcast: podcasts, brand: brands.name, file: files, discussionId: messages.discussion_id })
+    .select({
+      d: deliverables,
+      job: packageJobs,
+      campaign: campaigns,
+      podcast: podcasts,
+      brand: brands.name,
+      file: files,
+      discussionId: messages.discussion_id,
+    })
     .from(deliverables)
     .innerJoin(packageJobs, eq(packageJobs.id, deliverables.package_job_id))
     .innerJoin(packages, eq(packages.id, packageJobs.package_id))

@@ -37,7 +37,7 @@ export async function submitDeliverable(
   if (row.job.status === 'in-review') throw fieldError('job', 'An ad for this job is already waiting for the brand’s review.');
   const fileIds = [...new Set(input.content_files_ids ?? [])];
   await assertOwnFiles(user.id, fileIds);
-  if (fileIds.length === 0 && !(input.uploads?.length)) throw fieldError('files', 'Attach the ad’s audio file.');
+  if (fileIds.length === 0 && !input.uploads?.length) throw fieldError('files', 'Attach the ad’s audio file.');
   const discussion = await packageDiscussion(user, row.pkg.id);
   const content = input.content?.trim() || `Here is the ad for “${row.job.description || row.campaign.title}”, ready for your review.`;
   const { deliverable, message } = await db.transaction(async (tx) => {
@@ -56,14 +56,27 @@ export async function submitDeliverable(
   await publishJobsUpdated([jobId]);
   const name = `${user.row.first_name} ${user.row.last_name}`.trim();
   await notifyAndMail(row.campaign.brand_user_id, {
-    kind: 'deliverables', type: 'deliverable.submitted', title: `${name} submitted an ad for review`, description: `${row.campaign.title}: listen and approve it, or ask for changes.`,
-    img: user.row.avatar, user_id: user.id, podcast_id: row.pkg.podcast_id, link_type: 'workroom', link: `/workrooms/${discussion.type}/${discussion.id}`, action: 'Review the ad',
+    kind: 'deliverables',
+    type: 'deliverable.submitted',
+    title: `${name} submitted an ad for review`,
+    description: `${row.campaign.title}: listen and approve it, or ask for changes.`,
+    img: user.row.avatar,
+    user_id: user.id,
+    podcast_id: row.pkg.podcast_id,
+    link_type: 'workroom',
+    link: `/workrooms/${discussion.type}/${discussion.id}`,
+    action: 'Review the ad',
   });
   return { deliverable, message: payload };
 }
 
 /** The brand approves or rejects the deliverable of an ad-review message. */
-export async function reviewDeliverable(user: SessionUser, deliverableId: number, decision: 'approved' | 'rejected', reason?: string): Promise<{ deliverable: DeliverableRow; message: MessagePayload }> {
+export async function reviewDeliverable(
+  user: SessionUser,
+  deliverableId: number,
+  decision: 'approved' | 'rejected',
+  reason?: string,
+): Promise<{ deliverable: DeliverableRow; message: MessagePayload }> {
   const db = await getDb();
   const [row] = await db
     .select({ d: deliverables, job: packageJobs, pkg: packages, campaign: campaigns })
@@ -73,12 +86,20 @@ export async function reviewDeliverable(user: SessionUser, deliverableId: number
     .innerJoin(campaigns, eq(campaigns.id, packages.campaign_id))
     .where(eq(deliverables.id, deliverableId));
   if (!row || row.campaign.brand_user_id !== user.id) throw notFound();
-  const [review] = await db.select().from(messages).where(and(eq(messages.deliverable_id, deliverableId), eq(messages.type, 'ad-review'))).limit(1);
+  const [review] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.deliverable_id, deliverableId), eq(messages.type, 'ad-review')))
+    .limit(1);
   if (!review) throw fieldError('deliverable', 'Only an ad-review message with a deliverable can be approved or rejected.');
   if (row.d.status !== 'pending') throw fieldError('deliverable', `This ad was already ${row.d.status === 'accepted' ? 'approved' : 'rejected'}.`);
   const approved = decision === 'approved';
   const [updated] = await db.transaction(async (tx) => {
-    const d = await tx.update(deliverables).set({ status: approved ? 'accepted' : 'rejected' }).where(eq(deliverables.id, deliverableId)).returning();
+    const d = await tx
+      .update(deliverables)
+      .set({ status: approved ? 'accepted' : 'rejected' })
+      .where(eq(deliverables.id, deliverableId))
+      .returning();
     await tx
       .update(packageJobs)
       .set(approved ? { status: 'completed' } : { status: 'in-progress', has_reject_deliverable: true })
@@ -91,7 +112,9 @@ export async function reviewDeliverable(user: SessionUser, deliverableId: number
   const note = reason?.trim();
   await postSystemMessage(
     review.discussion_id,
-    approved ? `${brandName} approved the ad. It now appears in Completed Ads.` : `${brandName} asked for changes to the ad.${note ? ` “${note}”` : ''} Submit a new version when it is ready.`,
+    approved
+      ? `${brandName} approved the ad. It now appears in Completed Ads.`
+      : `${brandName} asked for changes to the ad.${note ? ` “${note}”` : ''} Submit a new version when it is ready.`,
   );
   const members = await memberIds(review.discussion_id);
   await publishDeliverableUpdated(review.discussion_id, updated!, members);
@@ -99,10 +122,17 @@ export async function reviewDeliverable(user: SessionUser, deliverableId: number
   const [podcaster] = await db.select({ id: users.id }).from(users).where(eq(users.id, row.pkg.podcaster_user_id));
   if (podcaster) {
     await notifyAndMail(podcaster.id, {
-      kind: 'deliverables', type: approved ? 'deliverable.approved' : 'deliverable.rejected',
+      kind: 'deliverables',
+      type: approved ? 'deliverable.approved' : 'deliverable.rejected',
       title: approved ? `${brandName} approved your ad` : `${brandName} asked for changes to your ad`,
-      description: approved ? `${row.campaign.title}: the ad is approved and listed in Completed Ads.` : `${row.campaign.title}: ${note || 'see the workroom for what to change.'}`,
-      img: user.brand?.avatar_url ?? user.row.avatar, user_id: user.id, podcast_id: row.pkg.podcast_id, link_type: 'workroom', link: `/workrooms/package/${review.discussion_id}`,
+      description: approved
+        ? `${row.campaign.title}: the ad is approved and listed in Completed Ads.`
+        : `${row.campaign.title}: ${note || 'see the workroom for what to change.'}`,
+      img: user.brand?.avatar_url ?? user.row.avatar,
+      user_id: user.id,
+      podcast_id: row.pkg.podcast_id,
+      link_type: 'workroom',
+      link: `/workrooms/package/${review.discussion_id}`,
     });
   }
   return { deliverable: updated!, message: updatedReview };
@@ -119,7 +149,12 @@ export interface DeliverableJob {
 export async function deliverableJobs(userId: number, discussionId: number): Promise<DeliverableJob[]> {
   const db = await getDb();
   return db
-    .select({ id: packageJobs.id, description: packageJobs.description, delivery_date: packageJobs.delivery_date, has_reject_deliverable: packageJobs.has_reject_deliverable })
+    .select({
+      id: packageJobs.id,
+      description: packageJobs.description,
+      delivery_date: packageJobs.delivery_date,
+      has_reject_deliverable: packageJobs.has_reject_deliverable,
+    })
     .from(discussions)
     .innerJoin(packages, eq(packages.id, discussions.package_id))
     .innerJoin(packageJobs, eq(packageJobs.package_id, packages.id))

@@ -8,7 +8,10 @@ import { memberDiscussion } from './membership';
 async function setState(userId: number, discussionId: number, values: Partial<typeof discussionUsers.$inferInsert>): Promise<void> {
   await memberDiscussion(userId, discussionId);
   const db = await getDb();
-  await db.update(discussionUsers).set(values).where(and(eq(discussionUsers.discussion_id, discussionId), eq(discussionUsers.user_id, userId)));
+  await db
+    .update(discussionUsers)
+    .set(values)
+    .where(and(eq(discussionUsers.discussion_id, discussionId), eq(discussionUsers.user_id, userId)));
   await publishDiscussionUpdated(discussionId, [userId]);
 }
 
@@ -32,7 +35,10 @@ export async function viewMessages(userId: number, discussionId: number, message
   if (messageIds) filters.push(messageIds.length ? inArray(messages.id, messageIds) : sql`false`);
   // Without ids, only what the user has not seen yet (opening a room again does not recount everything).
   else filters.push(sql`not exists (select 1 from ${messageViews} v where v.message_id = ${messages.id} and v.user_id = ${userId})`);
-  const seen = await db.select({ id: messages.id }).from(messages).where(and(...filters));
+  const seen = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(...filters));
   const ids = seen.map((m) => m.id);
   if (ids.length) {
     await db
@@ -40,7 +46,10 @@ export async function viewMessages(userId: number, discussionId: number, message
       .values(ids.map((message_id) => ({ message_id, user_id: userId, views: 1 })))
       .onConflictDoUpdate({ target: [messageViews.message_id, messageViews.user_id], set: { views: sql`${messageViews.views} + 1`, updated_at: new Date() } });
   }
-  await db.update(discussionUsers).set({ is_unread: false, last_read_at: new Date() }).where(and(eq(discussionUsers.discussion_id, discussionId), eq(discussionUsers.user_id, userId)));
+  await db
+    .update(discussionUsers)
+    .set({ is_unread: false, last_read_at: new Date() })
+    .where(and(eq(discussionUsers.discussion_id, discussionId), eq(discussionUsers.user_id, userId)));
   if (ids.length) await publishMessagesViewed(discussionId, userId, ids);
   await publishDiscussionUpdated(discussionId, [userId]);
   return ids;

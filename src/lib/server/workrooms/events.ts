@@ -12,14 +12,19 @@ export const userChannel = (userId: number) => `private-users.${userId}`;
 /** Tells each user how many workrooms are unread for them now, and which discussion changed. */
 export async function publishDiscussionUpdated(discussionId: number, userIds: number[]): Promise<void> {
   await Promise.all(
-    userIds.map(async (id) => broadcast(userChannel(id), 'discussion.updated', { discussion_id: discussionId, unread_workrooms: await countUnreadWorkrooms(id) })),
+    userIds.map(async (id) =>
+      broadcast(userChannel(id), 'discussion.updated', { discussion_id: discussionId, unread_workrooms: await countUnreadWorkrooms(id) }),
+    ),
   );
 }
 
 /** A new message: the thread shows it, the other members' lists and badges update. */
 export async function publishMessageCreated(message: MessagePayload, members: number[], socketId?: string): Promise<void> {
   await broadcast(workroomChannel(message.discussion_id), 'message.created', message, socketId);
-  await publishDiscussionUpdated(message.discussion_id, members.filter((id) => id !== message.user_id));
+  await publishDiscussionUpdated(
+    message.discussion_id,
+    members.filter((id) => id !== message.user_id),
+  );
 }
 
 /** An edited message (or one whose deliverable changed). */
@@ -33,6 +38,10 @@ export async function publishMessagesViewed(discussionId: number, userId: number
 }
 
 /** A deliverable was submitted, approved or rejected. */
-export async function publishDeliverableUpdated(discussionId: number, deliverable: { id: number; status: string; package_job_id: number }, members: number[]): Promise<void> {
+export async function publishDeliverableUpdated(
+  discussionId: number,
+  deliverable: { id: number; status: string; package_job_id: number },
+  members: number[],
+): Promise<void> {
   await broadcast([workroomChannel(discussionId), ...members.map(userChannel)], 'deliverable.updated', { discussion_id: discussionId, ...deliverable });
 }

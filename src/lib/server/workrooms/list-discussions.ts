@@ -64,7 +64,10 @@ export interface ListOptions {
 }
 
 /** The user's discussions, most recent activity first. */
-export async function listDiscussions(userId: number, options: ListOptions = {}): Promise<{ items: DiscussionPayload[]; total: number; page: number; perPage: number }> {
+export async function listDiscussions(
+  userId: number,
+  options: ListOptions = {},
+): Promise<{ items: DiscussionPayload[]; total: number; page: number; perPage: number }> {
   const db = await getDb();
   const page = Math.max(1, options.page ?? 1);
   const perPage = Math.min(50, Math.max(1, options.perPage ?? 20));
@@ -108,7 +111,10 @@ export async function discussionPayload(userId: number, discussionId: number): P
   return (await discussionPayloads(userId, [{ discussion, membership, unread: Number(row?.unread ?? 0) }]))[0]!;
 }
 
-async function discussionPayloads(userId: number, rows: { discussion: DiscussionRow; membership: MembershipRow; unread: number }[]): Promise<DiscussionPayload[]> {
+async function discussionPayloads(
+  userId: number,
+  rows: { discussion: DiscussionRow; membership: MembershipRow; unread: number }[],
+): Promise<DiscussionPayload[]> {
   if (rows.length === 0) return [];
   const db = await getDb();
   const ids = rows.map((r) => r.discussion.id);
@@ -116,9 +122,17 @@ async function discussionPayloads(userId: number, rows: { discussion: Discussion
   const podcastIds = [...new Set(rows.map((r) => r.discussion.podcast_id).filter((x): x is number => x !== null))];
   const [members, campaignRows, podcastRows, lastRows] = await Promise.all([
     membersOf(ids),
-    campaignIds.length ? db.select({ id: campaigns.id, title: campaigns.title }).from(campaigns).where(inArray(campaigns.id, campaignIds)) : Promise.resolve([]),
-    podcastIds.length ? db.select({ id: podcasts.id, title: podcasts.title, avatar_url: podcasts.avatar_url }).from(podcasts).where(inArray(podcasts.id, podcastIds)) : Promise.resolve([]),
-    db.selectDistinctOn([messages.discussion_id], { id: messages.id }).from(messages).where(inArray(messages.discussion_id, ids)).orderBy(messages.discussion_id, desc(messages.id)),
+    campaignIds.length
+      ? db.select({ id: campaigns.id, title: campaigns.title }).from(campaigns).where(inArray(campaigns.id, campaignIds))
+      : Promise.resolve([]),
+    podcastIds.length
+      ? db.select({ id: podcasts.id, title: podcasts.title, avatar_url: podcasts.avatar_url }).from(podcasts).where(inArray(podcasts.id, podcastIds))
+      : Promise.resolve([]),
+    db
+      .selectDistinctOn([messages.discussion_id], { id: messages.id })
+      .from(messages)
+      .where(inArray(messages.discussion_id, ids))
+      .orderBy(messages.discussion_id, desc(messages.id)),
   ]);
   const lastIds = lastRows.map((r) => r.id);
   const lastMessages = lastIds.length ? await messagePayloads(await db.select().from(messages).where(inArray(messages.id, lastIds))) : [];
@@ -131,15 +145,29 @@ async function discussionPayloads(userId: number, rows: { discussion: Discussion
     const pod = d.podcast_id ? podcast.get(d.podcast_id) : undefined;
     const me = users.find((u) => u.id === userId);
     // A brand sees the show it talks to; a podcaster sees the brand.
-    const title = me?.type === 'BRAND' ? (pod?.title ?? others[0]?.full_name ?? 'Workroom') : (brand?.brand_name || brand?.full_name || pod?.title || 'Workroom');
+    const title = me?.type === 'BRAND' ? (pod?.title ?? others[0]?.full_name ?? 'Workroom') : brand?.brand_name || brand?.full_name || pod?.title || 'Workroom';
     const campaign = d.campaign_id ? campaignTitle.get(d.campaign_id) : undefined;
     const last = lastMessages.find((m) => m.discussion_id === d.id) ?? null;
     return {
-      id: d.id, type: d.type, podcast_id: d.podcast_id, package_id: d.package_id, opportunity_id: d.opportunity_id, campaign_id: d.campaign_id,
-      last_message_id: last?.id ?? d.last_message_id, is_archived: membership.is_archived, is_unread: membership.is_unread || unread > 0, unread_count: Number(unread),
-      is_deleted: d.is_deleted, title, subtitle: campaign ?? (me?.type === 'BRAND' ? 'Direct conversation' : (pod?.title ?? '')),
-      avatar: me?.type === 'BRAND' ? (pod?.avatar_url ?? null) : (brand?.avatar ?? null), link: `/workrooms/${d.type}/${d.id}`,
-      users, last_message: last, created_at: d.created_at.toISOString(), updated_at: d.updated_at.toISOString(),
+      id: d.id,
+      type: d.type,
+      podcast_id: d.podcast_id,
+      package_id: d.package_id,
+      opportunity_id: d.opportunity_id,
+      campaign_id: d.campaign_id,
+      last_message_id: last?.id ?? d.last_message_id,
+      is_archived: membership.is_archived,
+      is_unread: membership.is_unread || unread > 0,
+      unread_count: Number(unread),
+      is_deleted: d.is_deleted,
+      title,
+      subtitle: campaign ?? (me?.type === 'BRAND' ? 'Direct conversation' : (pod?.title ?? '')),
+      avatar: me?.type === 'BRAND' ? (pod?.avatar_url ?? null) : (brand?.avatar ?? null),
+      link: `/workrooms/${d.type}/${d.id}`,
+      users,
+      last_message: last,
+      created_at: d.created_at.toISOString(),
+      updated_at: d.updated_at.toISOString(),
     };
   });
 }

@@ -11,7 +11,12 @@ export interface WorkroomPayload {
 }
 
 /** The workroom for a member; the {type} must be the discussion's own type (anything else is 404). */
-export async function loadWorkroom(userId: number, type: string, discussionId: number, options: { before?: number; after?: number } = {}): Promise<WorkroomPayload> {
+export async function loadWorkroom(
+  userId: number,
+  type: string,
+  discussionId: number,
+  options: { before?: number; after?: number } = {},
+): Promise<WorkroomPayload> {
   if (!(WORKROOM_TYPES as readonly string[]).includes(type)) throw notFound();
   const discussion = await discussionPayload(userId, discussionId);
   if (discussion.type !== type) throw notFound();

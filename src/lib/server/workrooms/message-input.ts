@@ -27,8 +27,13 @@ export async function readMessageInput(request: Request): Promise<ParsedMessageI
     throw new HttpError(422, 'The request body could not be read.', { body: ['The request body must be valid multipart form data.'] });
   }
   const content = form.get('content');
-  const uploads = [...form.getAll('files'), ...form.getAll('files[]'), ...form.getAll('file')].filter((f): f is File => typeof f === 'object' && f !== null && 'arrayBuffer' in f);
+  const uploads = [...form.getAll('files'), ...form.getAll('files[]'), ...form.getAll('file')].filter(
+    (f): f is File => typeof f === 'object' && f !== null && 'arrayBuffer' in f,
+  );
   const ids = [...form.getAll('content_files_ids'), ...form.getAll('content_files_ids[]')].map(String);
-  const parsed = validate(jsonSchema, { content: typeof content === 'string' ? content : '', content_files_ids: ids.map((v) => (/^\d{1,9}$/.test(v) ? Number(v) : v)) });
+  const parsed = validate(jsonSchema, {
+    content: typeof content === 'string' ? content : '',
+    content_files_ids: ids.map((v) => (/^\d{1,9}$/.test(v) ? Number(v) : v)),
+  });
   return { content: parsed.content, content_files_ids: parsed.content_files_ids, uploads };
 }

@@ -30,7 +30,14 @@ export interface MessagePayload {
   content: string;
   type: MessageRow['type'];
   deliverable_id: number | null;
-  deliverable: { id: number; status: 'pending' | 'accepted' | 'rejected'; package_job_id: number; job_description: string; reference_id: number | null; reference_type: string | null } | null;
+  deliverable: {
+    id: number;
+    status: 'pending' | 'accepted' | 'rejected';
+    package_job_id: number;
+    job_description: string;
+    reference_id: number | null;
+    reference_type: string | null;
+  } | null;
   content_files_ids: number[];
   files: AttachmentPayload[];
   record_id: string | null;
@@ -52,8 +59,16 @@ export function attachmentUrl(fileId: number): string {
 /** The attachment list entry: id, url, mime, isAudio (and its name and size for the link). */
 export function attachmentPayload(f: FileRow): AttachmentPayload {
   return {
-    id: f.id, url: attachmentUrl(f.id), mime: f.mime, isAudio: isAudio({ mime: f.mime, name: f.original_name }), name: f.name,
-    original_name: f.original_name, size: f.size, duration: f.duration, waveform: f.waveform ?? null, transcoding_status: f.transcoding_status ?? null,
+    id: f.id,
+    url: attachmentUrl(f.id),
+    mime: f.mime,
+    isAudio: isAudio({ mime: f.mime, name: f.original_name }),
+    name: f.name,
+    original_name: f.original_name,
+    size: f.size,
+    duration: f.duration,
+    waveform: f.waveform ?? null,
+    transcoding_status: f.transcoding_status ?? null,
   };
 }
 
@@ -72,7 +87,11 @@ export async function messagePayloads(rows: MessageRow[]): Promise<MessagePayloa
       : Promise.resolve([]),
     db.select().from(messageViews).where(inArray(messageViews.message_id, ids)),
     deliverableIds.length
-      ? db.select({ d: deliverables, job: packageJobs.description }).from(deliverables).innerJoin(packageJobs, eq(packageJobs.id, deliverables.package_job_id)).where(inArray(deliverables.id, deliverableIds))
+      ? db
+          .select({ d: deliverables, job: packageJobs.description })
+          .from(deliverables)
+          .innerJoin(packageJobs, eq(packageJobs.id, deliverables.package_job_id))
+          .where(inArray(deliverables.id, deliverableIds))
       : Promise.resolve([]),
   ]);
   const fileById = new Map(fileRows.map((f) => [f.id, f]));
@@ -87,9 +106,21 @@ export async function messagePayloads(rows: MessageRow[]): Promise<MessagePayloa
       content: m.user_id !== null ? sanitizeHtml(m.content) : m.content,
       type: m.type,
       deliverable_id: m.deliverable_id,
-      deliverable: d ? { id: d.d.id, status: d.d.status, package_job_id: d.d.package_job_id, job_description: d.job, reference_id: d.d.reference_id, reference_type: d.d.reference_type } : null,
+      deliverable: d
+        ? {
+            id: d.d.id,
+            status: d.d.status,
+            package_job_id: d.d.package_job_id,
+            job_description: d.job,
+            reference_id: d.d.reference_id,
+            reference_type: d.d.reference_type,
+          }
+        : null,
       content_files_ids: m.content_files_ids,
-      files: m.content_files_ids.map((id) => fileById.get(id)).filter((f): f is FileRow => !!f).map((f) => attachmentPayload(f)),
+      files: m.content_files_ids
+        .map((id) => fileById.get(id))
+        .filter((f): f is FileRow => !!f)
+        .map((f) => attachmentPayload(f)),
       record_id: m.record_id,
       user_id: m.user_id,
       user: m.user_id ? (userById.get(m.user_id) ?? null) : null,
@@ -113,15 +144,29 @@ export const THREAD_PAGE = 50;
  * Messages of a discussion, oldest first: the latest page, those before a message id (scrolling
  * back), or every one after a message id (what a reconnecting client missed).
  */
-export async function listMessages(discussionId: number, options: { before?: number; after?: number; limit?: number } = {}): Promise<{ messages: MessagePayload[]; has_more: boolean }> {
+export async function listMessages(
+  discussionId: number,
+  options: { before?: number; after?: number; limit?: number } = {},
+): Promise<{ messages: MessagePayload[]; has_more: boolean }> {
   const db = await getDb();
   const limit = options.limit ?? THREAD_PAGE;
   if (options.after !== undefined) {
-    const rows = await db.select().from(messages).where(and(eq(messages.discussion_id, discussionId), gt(messages.id, options.after))).orderBy(asc(messages.id)).limit(500);
+    const rows = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.discussion_id, discussionId), gt(messages.id, options.after)))
+      .orderBy(asc(messages.id))
+      .limit(500);
     return { messages: await messagePayloads(rows), has_more: false };
   }
-  const where = options.before !== undefined ? and(eq(messages.discussion_id, discussionId), lt(messages.id, options.before)) : eq(messages.discussion_id, discussionId);
-  const rows = await db.select().from(messages).where(where).orderBy(desc(messages.id)).limit(limit + 1);
+  const where =
+    options.before !== undefined ? and(eq(messages.discussion_id, discussionId), lt(messages.id, options.before)) : eq(messages.discussion_id, discussionId);
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.id))
+    .limit(limit + 1);
   const has_more = rows.length > limit;
   return { messages: await messagePayloads(rows.slice(0, limit).reverse()), has_more };
 }

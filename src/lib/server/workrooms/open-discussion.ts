@@ -9,11 +9,26 @@ import { fieldError, notFound } from '../http';
 import type { SessionUser } from '../users/session-user';
 import { addMembers, type DiscussionRow } from './membership';
 
-async function findOrCreate(match: { type: string; column: 'package_id' | 'opportunity_id'; id: number }, values: Omit<typeof discussions.$inferInsert, 'type'>, members: number[]): Promise<DiscussionRow> {
+async function findOrCreate(
+  match: { type: string; column: 'package_id' | 'opportunity_id'; id: number },
+  values: Omit<typeof discussions.$inferInsert, 'type'>,
+  members: number[],
+): Promise<DiscussionRow> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [found] = await tx.select().from(discussions).where(and(eq(discussions.type, match.type), eq(discussions[match.column], match.id), eq(discussions.is_deleted, false))).limit(1);
-    const row = found ?? (await tx.insert(discussions).values({ type: match.type, ...values }).returning())[0]!;
+    const [found] = await tx
+      .select()
+      .from(discussions)
+      .where(and(eq(discussions.type, match.type), eq(discussions[match.column], match.id), eq(discussions.is_deleted, false)))
+      .limit(1);
+    const row =
+      found ??
+      (
+        await tx
+          .insert(discussions)
+          .values({ type: match.type, ...values })
+          .returning()
+      )[0]!;
     await addMembers(row.id, members, tx);
     return row;
   });
@@ -71,7 +86,10 @@ export async function brandPodcastDiscussion(brand: SessionUser, podcastId: numb
   const [podcast] = await db.select({ id: podcasts.id, owner: podcasts.user_id }).from(podcasts).where(eq(podcasts.id, podcastId));
   if (!podcast) throw notFound();
   if (campaignId) {
-    const [own] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.brand_user_id, brand.id)));
+    const [own] = await db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.brand_user_id, brand.id)));
     if (!own) throw fieldError('campaign_id', 'The selected campaign id is invalid.');
   }
   return db.transaction(async (tx) => {
@@ -81,7 +99,14 @@ export async function brandPodcastDiscussion(brand: SessionUser, podcastId: numb
       .innerJoin(discussionUsers, and(eq(discussionUsers.discussion_id, discussions.id), eq(discussionUsers.user_id, brand.id)))
       .where(and(eq(discussions.type, 'podcast'), eq(discussions.podcast_id, podcastId), eq(discussions.is_deleted, false)))
       .limit(1);
-    const row = found?.d ?? (await tx.insert(discussions).values({ type: 'podcast', podcast_id: podcastId, campaign_id: campaignId ?? null }).returning())[0]!;
+    const row =
+      found?.d ??
+      (
+        await tx
+          .insert(discussions)
+          .values({ type: 'podcast', podcast_id: podcastId, campaign_id: campaignId ?? null })
+          .returning()
+      )[0]!;
     await addMembers(row.id, [brand.id, podcast.owner], tx);
     return row;
   });
@@ -90,11 +115,17 @@ export async function brandPodcastDiscussion(brand: SessionUser, podcastId: numb
 /** The package workrooms of a campaign's live proposals (optionally only some packages), for the brand's bulk message. */
 export async function campaignPackageDiscussions(brand: SessionUser, campaignId: number, packageIds?: number[]): Promise<DiscussionRow[]> {
   const db = await getDb();
-  const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.brand_user_id, brand.id)));
+  const [campaign] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.brand_user_id, brand.id)));
   if (!campaign) throw notFound();
   const filters = [eq(packages.campaign_id, campaignId), notInArray(packages.status, ['declined', 'withdrawn'])];
   if (packageIds) filters.push(inArray(packages.id, packageIds.length ? packageIds : [-1]));
-  const rows = await db.select({ id: packages.id }).from(packages).where(and(...filters));
+  const rows = await db
+    .select({ id: packages.id })
+    .from(packages)
+    .where(and(...filters));
   if (packageIds && rows.length !== new Set(packageIds).size) throw fieldError('package_ids', 'The selected package ids are invalid.');
   if (rows.length === 0) throw fieldError('content', 'This campaign has no proposals to message yet.');
   const out: DiscussionRow[] = [];

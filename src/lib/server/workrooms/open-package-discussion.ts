@@ -22,7 +22,10 @@ export interface OpenPackageDiscussionInput {
 
 /** Finds or creates the package's discussion and posts a 'proposal-details' message; answers both ids. */
 export async function openPackageDiscussion(tx: Tx, input: OpenPackageDiscussionInput): Promise<{ discussionId: number; messageId: number }> {
-  let [discussion] = await tx.select().from(discussions).where(and(eq(discussions.package_id, input.packageId), eq(discussions.type, 'package')));
+  let [discussion] = await tx
+    .select()
+    .from(discussions)
+    .where(and(eq(discussions.package_id, input.packageId), eq(discussions.type, 'package')));
   if (!discussion) {
     [discussion] = await tx
       .insert(discussions)
@@ -39,7 +42,13 @@ export async function openPackageDiscussion(tx: Tx, input: OpenPackageDiscussion
     .onConflictDoUpdate({ target: [discussionUsers.discussion_id, discussionUsers.user_id], set: { is_archived: false } });
   const [message] = await tx
     .insert(messages)
-    .values({ discussion_id: discussionId, type: 'proposal-details', user_id: null, content: input.content, record_id: input.recordId ?? String(input.packageId) })
+    .values({
+      discussion_id: discussionId,
+      type: 'proposal-details',
+      user_id: null,
+      content: input.content,
+      record_id: input.recordId ?? String(input.packageId),
+    })
     .returning({ id: messages.id });
   await tx.update(discussions).set({ last_message_id: message!.id, is_deleted: false }).where(eq(discussions.id, discussionId));
   return { discussionId, messageId: message!.id };

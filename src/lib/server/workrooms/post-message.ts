@@ -48,26 +48,50 @@ export async function postMessage(user: SessionUser, discussionId: number, input
 export async function insertMessage(
   tx: Tx,
   discussion: DiscussionRow,
-  values: { content: string; content_files_ids?: number[]; user_id: number | null; type?: MessageRow['type']; deliverable_id?: number | null; record_id?: string | null },
+  values: {
+    content: string;
+    content_files_ids?: number[];
+    user_id: number | null;
+    type?: MessageRow['type'];
+    deliverable_id?: number | null;
+    record_id?: string | null;
+  },
 ): Promise<MessageRow> {
   const [row] = await tx
     .insert(messages)
-    .values({ discussion_id: discussion.id, content: values.user_id !== null ? sanitizeHtml(values.content) : values.content, content_files_ids: values.content_files_ids ?? [], user_id: values.user_id, type: values.type ?? 'default', deliverable_id: values.deliverable_id ?? null, record_id: values.record_id ?? null })
+    .values({
+      discussion_id: discussion.id,
+      content: values.user_id !== null ? sanitizeHtml(values.content) : values.content,
+      content_files_ids: values.content_files_ids ?? [],
+      user_id: values.user_id,
+      type: values.type ?? 'default',
+      deliverable_id: values.deliverable_id ?? null,
+      record_id: values.record_id ?? null,
+    })
     .returning();
   if (values.content_files_ids?.length) {
-    await tx.execute(sql`update files set reference_type = 'discussion', reference_id = ${discussion.id} where id in (select jsonb_array_elements_text(${JSON.stringify(values.content_files_ids)}::jsonb)::int)`);
+    await tx.execute(
+      sql`update files set reference_type = 'discussion', reference_id = ${discussion.id} where id in (select jsonb_array_elements_text(${JSON.stringify(values.content_files_ids)}::jsonb)::int)`,
+    );
   }
   await tx.update(discussions).set({ last_message_id: row!.id }).where(eq(discussions.id, discussion.id));
   // New activity brings an archived workroom back for everyone.
   await tx.update(discussionUsers).set({ is_archived: false }).where(eq(discussionUsers.discussion_id, discussion.id));
   if (values.user_id !== null) {
-    await tx.update(discussionUsers).set({ last_read_at: row!.created_at, is_unread: false }).where(and(eq(discussionUsers.discussion_id, discussion.id), eq(discussionUsers.user_id, values.user_id)));
+    await tx
+      .update(discussionUsers)
+      .set({ last_read_at: row!.created_at, is_unread: false })
+      .where(and(eq(discussionUsers.discussion_id, discussion.id), eq(discussionUsers.user_id, values.user_id)));
   }
   return row!;
 }
 
 /** A system message (empty user_id): proposal details, detected ads, deliverable events. Published to the thread and badges. */
-export async function postSystemMessage(discussionId: number, content: string, options: { type?: MessageRow['type']; deliverable_id?: number | null; record_id?: string | null } = {}): Promise<MessagePayload> {
+export async function postSystemMessage(
+  discussionId: number,
+  content: string,
+  options: { type?: MessageRow['type']; deliverable_id?: number | null; record_id?: string | null } = {},
+): Promise<MessagePayload> {
   const db = await getDb();
   const [discussion] = await db.select().from(discussions).where(eq(discussions.id, discussionId));
   if (!discussion) throw new Error(`postSystemMessage: no discussion ${discussionId}`);
@@ -95,11 +119,26 @@ async function notifyMembers(discussion: DiscussionRow, message: MessagePayload,
     const [pending] = await db
       .select({ id: notifications.id })
       .from(notifications)
-      .where(and(eq(notifications.notifiable_id, id), eq(notifications.type, 'message.created'), isNull(notifications.read_at), sql`${notifications.data} ->> 'link' = ${link}`))
+      .where(
+        and(
+          eq(notifications.notifiable_id, id),
+          eq(notifications.type, 'message.created'),
+          isNull(notifications.read_at),
+          sql`${notifications.data} ->> 'link' = ${link}`,
+        ),
+      )
       .limit(1);
     const input = {
-      kind: 'messages' as const, type: 'message.created', title: `New message from ${name}`, description: excerpt(message.content, message.files.length),
-      img: message.user?.avatar ?? null, user_id: message.user_id, podcast_id: discussion.podcast_id, link_type: 'workroom', link, action: 'Reply in the workroom',
+      kind: 'messages' as const,
+      type: 'message.created',
+      title: `New message from ${name}`,
+      description: excerpt(message.content, message.files.length),
+      img: message.user?.avatar ?? null,
+      user_id: message.user_id,
+      podcast_id: discussion.podcast_id,
+      link_type: 'workroom',
+      link,
+      action: 'Reply in the workroom',
     };
     if (pending) {
       await notify(id, input);

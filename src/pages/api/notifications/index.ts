@@ -6,7 +6,10 @@ import { listNotifications } from '../../../lib/server/notifications/list-notifi
 import { paginate } from '../../../lib/server/workrooms/list-discussions';
 
 const schema = z.object({
-  unread: z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true').optional(),
+  unread: z
+    .enum(['1', '0', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   per_page: z.coerce.number().int().min(1).max(50).optional(),
 });

@@ -4,13 +4,15 @@ import { json, parseBody } from '../../../lib/server/http';
 import { requireUser } from '../../../lib/server/session/guards';
 import { notificationSettings, updateNotificationSettings } from '../../../lib/server/notifications/notification-settings';
 
-const schema = z.object({
-  mail_messages: z.boolean().optional(),
-  mail_proposals: z.boolean().optional(),
-  mail_deliverables: z.boolean().optional(),
-  mail_hires: z.boolean().optional(),
-  mail_hosting: z.boolean().optional(),
-}).strict();
+const schema = z
+  .object({
+    mail_messages: z.boolean().optional(),
+    mail_proposals: z.boolean().optional(),
+    mail_deliverables: z.boolean().optional(),
+    mail_hires: z.boolean().optional(),
+    mail_hosting: z.boolean().optional(),
+  })
+  .strict();
 
 /** GET /api/notifications/settings: which notification mails the user gets. */
 export const GET: APIRoute = async ({ locals }) => json({ data: await notificationSettings(requireUser(locals).id) });

@@ -10,6 +10,9 @@ import { authorizeUrl } from '../../../lib/server/hosting/connect-payouts';
  */
 export const GET: APIRoute = async ({ locals, url }) => {
   const user = requireRole(locals, 'PODCASTER');
-  const q = parseQuery(url, z.object({ provider: z.enum(['stripe', 'paypal'], { error: 'Choose Stripe or PayPal.' }), path: z.string().max(500).default('/hosting/dashboard') }));
+  const q = parseQuery(
+    url,
+    z.object({ provider: z.enum(['stripe', 'paypal'], { error: 'Choose Stripe or PayPal.' }), path: z.string().max(500).default('/hosting/dashboard') }),
+  );
   return json({ data: { url: authorizeUrl(q.provider, { email: user.row.email, encrypted_id: user.row.encrypted_id }, q.path) } });
 };

@@ -7,7 +7,9 @@ import { sendVerification, verifyWithCode } from '../../../lib/server/users/emai
 /** GET: is the signed-in user's email verified? */
 export const GET: APIRoute = ({ locals }) => {
   const user = requireUser(locals);
-  return json({ data: { email: user.row.email, verified: !!user.row.email_verified_at, email_verified_at: user.row.email_verified_at?.toISOString() ?? null } });
+  return json({
+    data: { email: user.row.email, verified: !!user.row.email_verified_at, email_verified_at: user.row.email_verified_at?.toISOString() ?? null },
+  });
 };
 
 /** POST with email: (re)sends the 6-digit code, to a corrected address if one is given. */
@@ -21,7 +23,15 @@ export const POST: APIRoute = async ({ locals, request }) => {
 /** PATCH with code: verifies the email. */
 export const PATCH: APIRoute = async ({ locals, request }) => {
   const user = requireUser(locals);
-  const { code } = await parseBody(request, z.object({ code: z.string().trim().regex(/^\d{6}$/, 'The code must be the 6 digits from the email.') }));
+  const { code } = await parseBody(
+    request,
+    z.object({
+      code: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, 'The code must be the 6 digits from the email.'),
+    }),
+  );
   await verifyWithCode(user.id, code);
   return json({ message: 'Your email address is verified.', data: { verified: true } });
 };

@@ -6,5 +6,7 @@ import { readBrandAvatar } from '../../../../lib/server/brands/save-avatar';
 export const GET: APIRoute = async ({ params }) => {
   const found = await readBrandAvatar(params.name ?? '');
   if (!found) throw notFound();
-  return new Response(found.bytes, { headers: { 'content-type': found.mime, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' } });
+  return new Response(found.bytes, {
+    headers: { 'content-type': found.mime, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' },
+  });
 };

@@ -6,7 +6,12 @@ import { listManualStats } from '~/lib/server/manual-stats/list-manual-stats';
 
 const query = z.object({
   page: z.coerce.number({ error: 'The page must be a number.' }).int().min(1, { error: 'The page must be at least 1.' }).max(100_000).default(1),
-  per_page: z.coerce.number({ error: 'The per page must be a number.' }).int().min(1).max(50, { error: 'The per page must not be greater than 50.' }).default(10),
+  per_page: z.coerce
+    .number({ error: 'The per page must be a number.' })
+    .int()
+    .min(1)
+    .max(50, { error: 'The per page must not be greater than 50.' })
+    .default(10),
 });
 
 /** GET /api/podcasts/{id}/manual-stats-list: the podcast's submissions, newest first, paginated. */

@@ -7,4 +7,5 @@ import { setPackageStarred } from '../../../../../lib/server/campaigns/package-a
 export const POST: APIRoute = async ({ locals, params }) => json({ data: await setPackageStarred(requireRole(locals, 'BRAND').id, idParam(params.id), true) });
 
 /** DELETE /api/brand/packages/{id}/starred: unstars it. */
-export const DELETE: APIRoute = async ({ locals, params }) => json({ data: await setPackageStarred(requireRole(locals, 'BRAND').id, idParam(params.id), false) });
+export const DELETE: APIRoute = async ({ locals, params }) =>
+  json({ data: await setPackageStarred(requireRole(locals, 'BRAND').id, idParam(params.id), false) });
