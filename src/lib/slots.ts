@@ -85,6 +85,88 @@ export function weekday(day: string): number {
   return (((dayNumber(day) + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
 }
 
+/** The zone a podcast's calendar is kept in when its owner has not chosen one. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+/** The zones offered in the schedule form (the API takes any IANA zone). */
+export const COMMON_TIME_ZONES = [
+  'UTC',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'America/Toronto',
+  'America/Vancouver',
+  'America/Mexico_City',
+  'America/Bogota',
+  'America/Sao_Paulo',
+  'America/Argentina/Buenos_Aires',
+  'Europe/London',
+  'Europe/Dublin',
+  'Europe/Lisbon',
+  'Europe/Madrid',
+  'Europe/Paris',
+  'Europe/Amsterdam',
+  'Europe/Berlin',
+  'Europe/Rome',
+  'Europe/Stockholm',
+  'Europe/Warsaw',
+  'Europe/Athens',
+  'Europe/Istanbul',
+  'Africa/Lagos',
+  'Africa/Nairobi',
+  'Africa/Johannesburg',
+  'Asia/Dubai',
+  'Asia/Kolkata',
+  'Asia/Singapore',
+  'Asia/Manila',
+  'Asia/Hong_Kong',
+  'Asia/Shanghai',
+  'Asia/Seoul',
+  'Asia/Tokyo',
+  'Australia/Perth',
+  'Australia/Brisbane',
+  'Australia/Sydney',
+  'Pacific/Auckland',
+] as const;
+
+/** True for an IANA time zone name the runtime knows ('America/Chicago', 'UTC'). */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || !value || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day, 'YYYY-MM-DD', that an instant falls on in an IANA time zone. */
+export function dayIn(instant: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/**
+ * THE rule of upcoming slots: a slot is upcoming until its day ends in the podcast's time zone, so the
+ * first upcoming day is the podcast's own today (a Monday slot still counts all Monday long in the
+ * show's zone, whatever the server's or the viewer's zone says). Calendars, upcoming lists, proposals
+ * and air dates all start from this day.
+ */
+export function firstUpcomingDay(now: Date, timeZone: string | null | undefined): string {
+  return dayIn(now, isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE);
+}
+
 /** The local calendar day of a moment as 'YYYY-MM-DD' (the browser's or server's own day). */
 export function localDay(now: Date = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;

@@ -1,3 +1,4 @@
+import { testDay } from '../support/clock';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { call } from '../support/http';
@@ -7,7 +8,7 @@ import { getDb } from '../../src/lib/server/db/client';
 import { ads, campaigns, categories, discussions, hirings, messages, notifications } from '../../src/lib/server/db/schema';
 import { expireCampaigns } from '../../src/lib/server/campaigns/expire-campaigns';
 
-const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+const inDays = testDay;
 
 async function catalogue() {
   const db = await getDb();

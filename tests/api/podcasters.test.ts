@@ -15,7 +15,8 @@ import {
   notifications,
   podcastCategories,
 } from '../../src/lib/server/db/schema';
-import { addDays, localDay, scheduledDays } from '../../src/lib/slots';
+import { addDays, scheduledDays, weekday as weekdayOf } from '../../src/lib/slots';
+import { TEST_NOW, testToday } from '../support/clock';
 
 /** An approved, active, submitted campaign of the brand in the Technology category with both ads. */
 async function seedCampaign(brandId: number, title: string, extra: Partial<typeof campaigns.$inferInsert> = {}) {
@@ -28,7 +29,7 @@ async function seedCampaign(brandId: number, title: string, extra: Partial<typeo
       title,
       description: `${title}: tell your listeners about our app.`,
       budget: 500_000,
-      delivery_date: addDays(localDay(), 60),
+      delivery_date: addDays(testToday(), 60),
       status: 'active',
       is_approved: true,
       submitted_at: new Date(),
@@ -53,8 +54,9 @@ async function podcasterWithShow(title: string) {
   return { user, podcast };
 }
 
-const schedule = { days: [1, 4], frequency: 1, start_from: localDay() };
-const nextDays = () => scheduledDays(schedule, addDays(localDay(), 1), 2);
+// Mondays and Thursdays: the test clock stands on a Monday (UTC), so today's slot is in play.
+const schedule = { days: [1, 4], frequency: 1, start_from: testToday() };
+const nextDays = () => scheduledDays(schedule, addDays(testToday(), 1), 2);
 
 let brand: SeededUser;
 let me: Awaited<ReturnType<typeof podcasterWithShow>>;
@@ -151,9 +153,31 @@ describe('[PODCASTERS] schedule and slots', () => {
     expect((await call('POST', `/api/podcasts/${me.podcast.id}/slots`, { token: other.user.token, body: { type: 'host', date: day } })).status).toBe(404);
 
     expect((await call('DELETE', `/api/podcasts/${me.podcast.id}/slots/${made.body.data.id}`, { token: me.user.token })).status).toBe(204);
+    // A slot is upcoming until its day ends in the podcast's time zone: in UTC the clock's Monday is today, so it leads.
+    expect(weekdayOf(testToday())).toBe(1);
     const up = await call('GET', `/api/podcasts/${me.podcast.id}/upcoming-slots`, { token: brand.token });
     expect(up.status).toBe(200);
-    expect(up.body.data[0].date).toBe(day);
+    expect(up.body.data[0].date).toBe(testToday());
+    expect(up.body.data.filter((s: { date: string }) => s.date === day)).toHaveLength(2);
+  });
+
+  it('keeps a slot upcoming until its day ends in the podcast’s own time zone', async () => {
+    // 06:30 UTC on Monday is still Sunday evening in Los Angeles: Monday there is tomorrow, and still upcoming.
+    const la = await call('POST', `/api/podcasts/${me.podcast.id}/calendar`, { token: me.user.token, body: { ...schedule, time_zone: 'America/Los_Angeles' } });
+    expect(la.status).toBe(200);
+    expect(testToday('America/Los_Angeles')).toBe(addDays(testToday(), -1));
+    expect(la.body.data.slots[0].date).toBe(testToday());
+    // Tokyo is already Monday afternoon: Monday is today there, the slot still open until Tokyo's midnight.
+    const tokyo = await call('POST', `/api/podcasts/${me.podcast.id}/calendar`, { token: me.user.token, body: { ...schedule, time_zone: 'Asia/Tokyo' } });
+    expect(tokyo.body.data.slots[0].date).toBe(testToday('Asia/Tokyo'));
+    // A day already over in the show's zone cannot be changed.
+    const past = await call('POST', `/api/podcasts/${me.podcast.id}/slots`, { token: me.user.token, body: { type: 'host', date: addDays(testToday(), -4) } });
+    expect(past.status).toBe(422);
+    const badZone = await call('POST', `/api/podcasts/${me.podcast.id}/calendar`, { token: me.user.token, body: { ...schedule, time_zone: 'Mars/Olympus' } });
+    expect(badZone.status).toBe(422);
+    expect(badZone.body.errors.time_zone).toEqual(['The time zone must be a time zone such as America/New_York.']);
+    await call('POST', `/api/podcasts/${me.podcast.id}/calendar`, { token: me.user.token, body: { ...schedule, time_zone: 'UTC' } });
+    expect(TEST_NOW.toISOString()).toBe('2026-11-23T06:30:00.000Z');
   });
 });
 

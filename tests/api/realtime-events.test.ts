@@ -14,7 +14,8 @@ import { testServer } from '../support/test-server';
 import { getDb } from '../../src/lib/server/db/client';
 import { ads, campaignAds, campaignCategories, campaigns, categories, podcastCategories, podcasts } from '../../src/lib/server/db/schema';
 import { verificationLink } from '../../src/lib/server/podcasts/verification';
-import { addDays, localDay, scheduledDays } from '../../src/lib/slots';
+import { addDays, scheduledDays } from '../../src/lib/slots';
+import { testToday } from '../support/clock';
 
 const TONE = readFileSync(new URL('../fixtures/audio/tone.mp3', import.meta.url));
 const clients: Pusher[] = [];
@@ -85,7 +86,7 @@ async function seedCampaign(brandId: number) {
       title: 'Trail Mix Relaunch',
       description: 'Tell your listeners about our trail mix.',
       budget: 500_000,
-      delivery_date: addDays(localDay(), 60),
+      delivery_date: addDays(testToday(), 60),
       status: 'active',
       is_approved: true,
       submitted_at: new Date(),
@@ -165,12 +166,12 @@ describe('realtime events of §7', () => {
 
   it('packages, messages, views, notifications, files, deliverables, jobs and hirings reach both sides', async () => {
     const camp = await seedCampaign(brand.id);
-    const schedule = { days: [1, 4], frequency: 1, start_from: localDay() };
+    const schedule = { days: [1, 4], frequency: 1, start_from: testToday() };
     // Saving the schedule is a podcast change too.
     const scheduled = podChannel.next('podcast.updated', (d: { action: string; podcast: { id: number } }) => d.podcast.id === podcastId);
     expect((await call('POST', `/api/podcasts/${podcastId}/calendar`, { token: podcaster.token, body: schedule })).status).toBe(200);
     await scheduled;
-    const [d1, d2] = scheduledDays(schedule, addDays(localDay(), 1), 2);
+    const [d1, d2] = scheduledDays(schedule, addDays(testToday(), 1), 2);
 
     // A proposal: package.created to both, a notification to the brand.
     const created = Promise.all([brandChannel.next('package.created'), podChannel.next('package.created')]);

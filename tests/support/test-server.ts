@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { TEST_NOW } from './clock';
 
 export interface TestServer {
   baseUrl: string;
@@ -54,6 +55,7 @@ async function start(): Promise<TestServer> {
     HOST: '127.0.0.1',
     APP_URL: `http://127.0.0.1:${port}`,
     SEED_DEMO: 'false',
+    TEST_CLOCK: TEST_NOW.toISOString(),
   });
   if (process.env.TEST_DATABASE_URL) {
     process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;

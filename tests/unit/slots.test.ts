@@ -3,11 +3,14 @@ import {
   addMonthsToDay,
   availableDays,
   calendarEnd,
+  dayIn,
   dayNumber,
   dayString,
   deriveSlots,
+  firstUpcomingDay,
   isDay,
   isScheduledDay,
+  isTimeZone,
   localDay,
   readSchedule,
   scheduledDays,
@@ -133,5 +136,41 @@ describe('readSchedule', () => {
 
   it('localDay reads the calendar day of the given zone', () => {
     expect(localDay(new Date(2024, 1, 29, 23, 59))).toBe('2024-02-29');
+  });
+});
+
+describe('upcoming slots: until the day ends in the podcast’s time zone', () => {
+  const mondayMorningUtc = new Date('2026-11-23T06:30:00Z');
+
+  it('reads the calendar day of an instant in any IANA zone, across DST changes', () => {
+    expect(dayIn(mondayMorningUtc, 'UTC')).toBe('2026-11-23');
+    expect(dayIn(mondayMorningUtc, 'America/Los_Angeles')).toBe('2026-11-22');
+    expect(dayIn(mondayMorningUtc, 'Asia/Tokyo')).toBe('2026-11-23');
+    // 2026-03-08 02:00 is when New York springs forward: 06:59Z is 01:59 EST, 07:00Z is 03:00 EDT, same day.
+    expect(dayIn(new Date('2026-03-08T04:59:00Z'), 'America/New_York')).toBe('2026-03-07');
+    expect(dayIn(new Date('2026-03-08T07:00:00Z'), 'America/New_York')).toBe('2026-03-08');
+    // The last minute of a day is still that day; the next one is not.
+    expect(dayIn(new Date('2026-11-24T04:59:59Z'), 'America/Chicago')).toBe('2026-11-23');
+    expect(dayIn(new Date('2026-11-24T06:00:00Z'), 'America/Chicago')).toBe('2026-11-24');
+  });
+
+  it('starts the calendar on the podcast’s own today, UTC when it has no valid zone', () => {
+    expect(firstUpcomingDay(mondayMorningUtc, 'America/Los_Angeles')).toBe('2026-11-22');
+    expect(firstUpcomingDay(mondayMorningUtc, 'Pacific/Kiritimati')).toBe('2026-11-23');
+    expect(firstUpcomingDay(mondayMorningUtc, null)).toBe('2026-11-23');
+    expect(firstUpcomingDay(mondayMorningUtc, 'Mars/Olympus')).toBe('2026-11-23');
+    const schedule = { days: [1], frequency: 1, start_from: '2026-11-01' };
+    // Monday's slot is upcoming all Monday long: from the podcast's today, inclusive.
+    expect(scheduledDays(schedule, firstUpcomingDay(mondayMorningUtc, 'UTC'), 1)[0]).toBe('2026-11-23');
+    expect(scheduledDays(schedule, firstUpcomingDay(new Date('2026-11-24T00:00:00Z'), 'UTC'), 1)[0]).toBe('2026-11-30');
+    expect(scheduledDays(schedule, firstUpcomingDay(new Date('2026-11-24T00:00:00Z'), 'America/New_York'), 1)[0]).toBe('2026-11-23');
+  });
+
+  it('knows time zone names', () => {
+    expect(isTimeZone('America/New_York')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+    expect(isTimeZone(42)).toBe(false);
   });
 });

@@ -1,17 +1,29 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { api, ApiError, type FieldErrors } from '../../lib/api';
 import { FieldError } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
 import { formatDate } from '../../lib/format/dates';
 import { AD_TYPE_LABELS } from '../../lib/constants';
-import { addMonthsToDay, daysInMonth, monthOf, WEEKDAY_NAMES, weekday, type CalendarSlot, type ScheduleSettings, type SlotType } from '../../lib/slots';
+import {
+  addMonthsToDay,
+  COMMON_TIME_ZONES,
+  daysInMonth,
+  monthOf,
+  WEEKDAY_NAMES,
+  weekday,
+  type CalendarSlot,
+  type ScheduleSettings,
+  type SlotType,
+} from '../../lib/slots';
 import '../../styles/podcasters.css';
 
 interface Props {
   podcastId: number;
   schedule: ScheduleSettings | null;
+  /** The show's IANA time zone: a slot stays upcoming until its day ends there. */
+  timeZone: string;
   slots: CalendarSlot[];
-  /** The first day of the calendar ('YYYY-MM-DD'), the server's today. */
+  /** The first day of the calendar ('YYYY-MM-DD'): the podcast's today in its time zone. */
   from: string;
 }
 
@@ -19,8 +31,16 @@ const FREQUENCIES = [1, 2, 3, 4];
 const MONTHS = 12;
 
 /** The podcast's publishing schedule and its 12-month slot calendar; click a slot to make it unavailable or available again. */
-export default function SlotCalendar({ podcastId, schedule: initialSchedule, slots: initialSlots, from }: Props) {
+export default function SlotCalendar({ podcastId, schedule: initialSchedule, timeZone: initialZone, slots: initialSlots, from }: Props) {
   const [schedule, setSchedule] = useState<ScheduleSettings>(initialSchedule ?? { days: [], frequency: 1, start_from: from });
+  const [timeZone, setTimeZone] = useState(initialZone);
+  // A show that has never saved a schedule starts in the browser's own zone rather than UTC.
+  useEffect(() => {
+    if (initialSchedule || initialZone !== DEFAULT_TIME_ZONE) return;
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (isTimeZone(own)) setTimeZone(own);
+  }, [initialSchedule, initialZone]);
+  const zones = COMMON_TIME_ZONES.includes(timeZone as (typeof COMMON_TIME_ZONES)[number]) ? COMMON_TIME_ZONES : [timeZone, ...COMMON_TIME_ZONES];
   const [slots, setSlots] = useState(initialSlots);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
@@ -133,6 +153,20 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, slo
               onChange={(e) => setSchedule((s) => ({ ...s, start_from: e.target.value }))}
             />
             <FieldError errors={errors} field="start_from" />
+          </div>
+          <div className="cp-field">
+            <label htmlFor={`${id}-zone`}>Time zone</label>
+            <select id={`${id}-zone`} className="cp-select" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} aria-describedby={`${id}-zone-hint`}>
+              {zones.map((z) => (
+                <option key={z} value={z}>
+                  {z.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </select>
+            <p id={`${id}-zone-hint`} className="pc-muted">
+              A day's slots stay open to brands until that day ends here.
+            </p>
+            <FieldError errors={errors} field="time_zone" />
           </div>
         </div>
         <div className="pc-row">

@@ -25,6 +25,8 @@ export interface Config {
   fetchAllowHosts: string[];
   supportEmail: string;
   seedDemo: boolean;
+  /** TEST_CLOCK: the instant the product's calendar rules read as "now" (tests only; see clock.ts). */
+  testClock: Date | null;
   /** External podcast directories searched at onboarding (issue 6); both off unless configured. */
   podcastDirectory: {
     itunesSearchUrl: string | null;
@@ -86,6 +88,16 @@ function appKey(dataDir: string): string {
   return key;
 }
 
+/** TEST_CLOCK (an ISO-8601 instant) fixes the calendar clock; honoured only when APP_ENV=test. */
+function testClock(env: AppEnv): Date | null {
+  const raw = process.env.TEST_CLOCK;
+  if (!raw) return null;
+  if (env !== 'test') throw new ConfigError('The environment variable TEST_CLOCK is only honoured when APP_ENV=test; unset it.');
+  const at = new Date(raw);
+  if (Number.isNaN(at.getTime())) throw new ConfigError(`The environment variable TEST_CLOCK must be an ISO-8601 instant, but it is "${raw}".`);
+  return at;
+}
+
 function load(): Config {
   const rootDir = resolve(process.env.CUEPOINT_ROOT ?? process.cwd());
   const envRaw = str('APP_ENV', process.env.NODE_ENV === 'test' ? 'test' : 'local');
@@ -143,6 +155,7 @@ function load(): Config {
       .filter(Boolean),
     supportEmail: str('SUPPORT_EMAIL', 'support@cuepoint.test'),
     seedDemo: str('SEED_DEMO', 'true') !== 'false',
+    testClock: testClock(env),
     podcastDirectory: {
       // e.g. https://itunes.apple.com (the /search and /lookup calls are appended).
       itunesSearchUrl: url('ITUNES_SEARCH_URL', null, ['http:', 'https:']),

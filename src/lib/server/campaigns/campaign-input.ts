@@ -1,9 +1,10 @@
 /** What each wizard tab sends, validated with zod; the review tab checks the whole campaign before it is submitted. */
+import { today } from '../clock';
 import { z } from 'zod';
 import { WIZARD_TABS } from '../../campaign-types';
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-const todayIso = () => new Date().toISOString().slice(0, 10);
+const todayIso = () => today();
 
 export const MIN_BUDGET_CENTS = 10_000;
 export const MAX_BUDGET_CENTS = 99_999_999_999;

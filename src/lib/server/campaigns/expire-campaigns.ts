@@ -1,10 +1,11 @@
 /** Expiry: a running campaign past its delivery date plus expired_days becomes expired. */
+import { today as clockToday } from '../clock';
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { campaigns } from '../db/schema';
 
 /** Expires every active or paused campaign whose delivery date plus expired_days is before today; answers how many. */
-export async function expireCampaigns(today = new Date().toISOString().slice(0, 10)): Promise<number> {
+export async function expireCampaigns(today = clockToday()): Promise<number> {
   const db = await getDb();
   const rows = await db
     .update(campaigns)

@@ -2,6 +2,7 @@
  * Creating and saving campaigns tab by tab. A campaign that was never submitted is a draft the brand
  * can come back to; the review tab submits it for admin approval once every tab is complete.
  */
+import { today } from '../clock';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, type Tx } from '../db/client';
@@ -97,7 +98,7 @@ async function assertComplete(tx: Tx, campaignId: number): Promise<void> {
   need('budget', row!.budget, 'The budget field is required.');
   need('duration', row!.duration, 'The duration field is required.');
   need('delivery_date', row!.delivery_date, 'The delivery date field is required.');
-  if (row!.delivery_date && row!.delivery_date <= new Date().toISOString().slice(0, 10)) errors.delivery_date = ['The delivery date must be after today.'];
+  if (row!.delivery_date && row!.delivery_date <= today()) errors.delivery_date = ['The delivery date must be after today.'];
   if (Object.keys(errors).length) throw fieldErrors(errors);
 }
 

@@ -143,6 +143,8 @@ export const podcasts = pgTable(
     avatar_file_id: integer(),
     category_id: integer().references(() => categories.id, { onDelete: 'set null' }),
     schedule_settings: jsonb().$type<{ days: number[]; frequency: number; start_from: string } | null>(),
+    /** IANA zone of the show's calendar: a slot is upcoming until its day ends here (lib/slots.ts). */
+    time_zone: text().notNull().default('UTC'),
     is_premium: boolean().notNull().default(false),
     is_onboarded: boolean().notNull().default(false),
     rating_avg: doublePrecision().notNull().default(0),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { getDb } from '../db/client';
 import { categories, packages, podcastCategories, podcasts } from '../db/schema';
 import { fieldError, notFound } from '../http';
-import { isDay } from '../../slots';
+import { isDay, isTimeZone } from '../../slots';
 import type { PodcastRow } from './list-podcasts';
 import { findOwnedPodcast } from './owned-podcast';
 import { publishPodcastUpdated } from './events';
@@ -21,6 +21,8 @@ export const scheduleSchema = z.object({
   days: z.array(z.number().int().min(0).max(6)).max(7),
   frequency: z.number().int().min(1).max(8),
   start_from: z.string().refine(isDay, 'The start from field must be a date (YYYY-MM-DD).'),
+  /** The show's time zone: its slots stay upcoming until their day ends there. */
+  time_zone: z.string().refine(isTimeZone, 'The time zone must be a time zone such as America/New_York.').optional(),
 });
 export type ScheduleInput = z.infer<typeof scheduleSchema>;
 
@@ -70,7 +72,7 @@ export async function saveSchedule(userId: number, podcastId: number, input: Sch
   const days = [...new Set(input.days)].sort();
   const [row] = await db
     .update(podcasts)
-    .set({ schedule_settings: { days, frequency: input.frequency, start_from: input.start_from } })
+    .set({ schedule_settings: { days, frequency: input.frequency, start_from: input.start_from }, ...(input.time_zone ? { time_zone: input.time_zone } : {}) })
     .where(eq(podcasts.id, podcast.id))
     .returning();
   await publishPodcastUpdated('updated', row!);

@@ -12,12 +12,12 @@ import { notify } from '../notifications/notify';
 import { publishPackageChanged } from './events';
 import { ensureOpportunity, livePackageId } from '../sponsorships/act-on-sponsorship';
 import { openCampaignWhere } from '../sponsorships/list-sponsorships';
-import { podcastCalendar } from '../slots/slots';
+import { podcastCalendar, podcastToday } from '../slots/slots';
 import { openPackageDiscussion } from '../workrooms/open-package-discussion';
 import { formatMoney } from '../../format/money';
 import { formatDate } from '../../format/dates';
 import { AD_TYPE_LABELS, DEFAULT_JOB_EPISODES } from '../../constants';
-import { isDay, localDay } from '../../slots';
+import { isDay } from '../../slots';
 import { PITCH_MAX, pitchLength } from '../../pitch';
 import { sanitizeHtml } from '../content/sanitize-html';
 import { loadPackage, type PackagePayload, type PackageRow } from './serialize-package';
@@ -76,7 +76,7 @@ async function checkProposal(
     .innerJoin(ads, eq(ads.id, campaignAds.ad_id))
     .where(eq(campaignAds.campaign_id, campaign.id));
   const calendar = await podcastCalendar(podcast);
-  const today = localDay();
+  const today = podcastToday(podcast);
   const seen = new Set<number>();
   const jobs: Checked['jobs'] = [];
   input.jobs.forEach((job, i) => {

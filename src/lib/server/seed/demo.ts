@@ -25,6 +25,8 @@ import { seedWorkrooms } from './workrooms';
 import { seedBrands } from './brands';
 import { seedAttribution } from './attribution';
 import { seedPodcasters } from './podcasters';
+import { today } from '../clock';
+import { addDays } from '../../slots';
 
 export const DEMO_PASSWORD = 'cuepoint-demo';
 
@@ -102,7 +104,7 @@ export async function seedCatalogue(tx: Tx): Promise<{ categoryId: (title: strin
   };
 }
 
-const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const daysFromNow = (days: number) => addDays(today(), days);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 /** Fills the database with the demo sign-ins, shows, brands and campaigns. */

@@ -6,7 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { ads, campaignAds, campaigns, opportunities, packageJobs, packages, podcasts, slots, users } from '../db/schema';
 import { openPackageDiscussion } from '../workrooms/open-package-discussion';
-import { addDays, localDay, scheduledDays } from '../../slots';
+import { addDays, scheduledDays } from '../../slots';
+import { today as clockToday } from '../clock';
 
 /** Gives podcaster@cuepoint.test a Tuesday and Friday schedule and a pending proposal. */
 export async function seedPodcasters(tx: Tx): Promise<void> {
@@ -15,9 +16,11 @@ export async function seedPodcasters(tx: Tx): Promise<void> {
   const [podcast] = await tx.select().from(podcasts).where(eq(podcasts.user_id, user.id));
   const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.title, 'Cold Brew Kit Spring Push'));
   if (!podcast || !campaign) return;
-  const today = localDay();
+  // Second Wind Running keeps its calendar in Mountain time.
+  const timeZone = 'America/Denver';
+  const today = clockToday(timeZone);
   const schedule = { days: [2, 5], frequency: 1, start_from: addDays(today, -60) };
-  await tx.update(podcasts).set({ schedule_settings: schedule }).where(eq(podcasts.id, podcast.id));
+  await tx.update(podcasts).set({ schedule_settings: schedule, time_zone: timeZone }).where(eq(podcasts.id, podcast.id));
   const days = scheduledDays(schedule, addDays(today, 7), 3);
   // A race weekend away: the third scheduled day has no sponsorship slot.
   await tx.insert(slots).values({ podcast_id: podcast.id, type: 'sponsorship', date: days[2]!, status: 'unavailable' });

@@ -9,7 +9,8 @@ import { getDb } from '../db/client';
 import { ads, campaignAds, packageJobs, packages, podcasts, slots } from '../db/schema';
 import { fieldError, HttpError, notFound } from '../http';
 import { findOwnedPodcast } from '../podcasts/owned-podcast';
-import { addDays, calendarEnd, deriveSlots, isDay, localDay, readSchedule, type CalendarSlot, type SlotRecord } from '../../slots';
+import { addDays, calendarEnd, deriveSlots, firstUpcomingDay, isDay, readSchedule, type CalendarSlot, type SlotRecord } from '../../slots';
+import { now } from '../clock';
 
 export const slotInputSchema = z.object({
   type: z.enum(['sponsorship', 'host']),
@@ -58,8 +59,20 @@ export async function slotRecords(podcastIds: number[], from: string, to: string
   return out;
 }
 
-/** The next 12 months of a podcast's calendar, from today. */
-export async function podcastCalendar(podcast: { id: number; schedule_settings: unknown }, from = localDay()): Promise<CalendarSlot[]> {
+/** What the calendar needs of a podcast. */
+export interface CalendarPodcast {
+  id: number;
+  schedule_settings: unknown;
+  time_zone?: string | null;
+}
+
+/** The podcast's today: its first upcoming day (a slot is upcoming until its day ends in the podcast's time zone). */
+export function podcastToday(podcast: Pick<CalendarPodcast, 'time_zone'>): string {
+  return firstUpcomingDay(now(), podcast.time_zone);
+}
+
+/** The next 12 months of a podcast's calendar, from the podcast's today. */
+export async function podcastCalendar(podcast: CalendarPodcast, from = podcastToday(podcast)): Promise<CalendarSlot[]> {
   const records = await slotRecords([podcast.id], from, calendarEnd(from));
   return deriveSlots(readSchedule(podcast.schedule_settings), records.get(podcast.id) ?? [], from);
 }
@@ -71,7 +84,7 @@ export async function listSlots(userId: number, podcastId: number): Promise<Cale
 }
 
 /** The next available slots of a podcast (both types), at most `limit` days. */
-export async function upcomingSlots(podcast: { id: number; schedule_settings: unknown }, limit = 6): Promise<CalendarSlot[]> {
+export async function upcomingSlots(podcast: CalendarPodcast, limit = 6): Promise<CalendarSlot[]> {
   const all = await podcastCalendar(podcast);
   const days = [...new Set(all.filter((s) => s.status === 'available').map((s) => s.date))].slice(0, limit);
   return all.filter((s) => days.includes(s.date));
@@ -80,7 +93,7 @@ export async function upcomingSlots(podcast: { id: number; schedule_settings: un
 /** Marks an available slot unavailable: stores a record (core §4). */
 export async function markUnavailable(userId: number, podcastId: number, input: SlotInput): Promise<SlotRow> {
   const { podcast } = await findOwnedPodcast(userId, podcastId);
-  const from = localDay();
+  const from = podcastToday(podcast);
   if (input.date < from) throw fieldError('date', 'Past days cannot be changed.');
   const slot = (await podcastCalendar(podcast, from)).find((s) => s.date === input.date && s.type === input.type);
   if (!slot) throw fieldError('date', 'There is no slot on that day in your schedule.');
