@@ -7,6 +7,8 @@ import { AD_TYPE_LABELS } from '../../lib/constants';
 import {
   addMonthsToDay,
   COMMON_TIME_ZONES,
+  DEFAULT_TIME_ZONE,
+  isTimeZone,
   daysInMonth,
   monthOf,
   WEEKDAY_NAMES,
