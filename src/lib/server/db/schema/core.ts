@@ -451,9 +451,17 @@ export const packageJobs = pgTable(
     has_reject_deliverable: boolean().notNull().default(false),
     declined_at: ts(),
     delivery_date: date({ mode: 'string' }),
+    /**
+     * Where the ad aired (written by the delivery domain only; read by measurement): the episode it
+     * went out in, when that episode aired (its feed date, or the moment it was linked when it has
+     * none), and where in the episode the ad starts, in milliseconds, once found.
+     */
+    aired_episode_id: integer().references(() => episodes.id, { onDelete: 'set null' }),
+    aired_at: ts(),
+    ad_offset_ms: integer(),
     ...timestamps,
   },
-  (t) => [index('package_jobs_package_idx').on(t.package_id)],
+  (t) => [index('package_jobs_package_idx').on(t.package_id), index('package_jobs_aired_episode_idx').on(t.aired_episode_id)],
 );
 
 export const deliverables = pgTable('deliverables', {

@@ -1,0 +1,6 @@
+/**
+ * Every table of the product, one file per domain (core.ts holds the entities of the two spec
+ * documents as first built). A domain that adds tables adds its own file here and exports it below;
+ * only that domain writes them.
+ */
+export * from './core';
