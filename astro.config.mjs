@@ -28,17 +28,41 @@ function serverRuntimeEntry() {
   };
 }
 
+/**
+ * Precompresses the hashed browser assets (.br and .gz beside each) once the build is done; the server
+ * sends those instead of compressing per request (server/http-delivery.mjs).
+ * @returns {import('astro').AstroIntegration}
+ */
+function precompressAssets() {
+  return {
+    name: 'cuepoint:precompress-assets',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const { precompress } = await import('./scripts/precompress.mjs');
+        const { files, raw, packed } = await precompress(fileURLToPath(new URL('../client/_astro/', dir)));
+        logger.info(`precompressed ${files} assets: ${Math.round(raw / 1024)} KB, ${Math.round(packed / 1024)} KB as br`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), precompressAssets()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   devToolbar: { enabled: false },
-  // API calls authenticate by bearer token (no CSRF exposure) and /oauth/token must take RFC 6749 form posts
-  // from any client; the few cookie-authenticated page forms check their origin themselves (sameOrigin()).
-  security: { checkOrigin: false },
+  security: {
+    // API calls authenticate by bearer token (no CSRF exposure) and /oauth/token must take RFC 6749 form posts
+    // from any client; cookie-authenticated requests (page forms, /logout, /session) are checked in the middleware.
+    checkOrigin: false,
+    // A strict CSP on every page: Astro lists the hash of each script and style it emits, so nothing else runs
+    // (src/lib/server/security-headers.ts adds the other directives). Style attributes stay allowed: React and
+    // the pages set a few, and a style attribute cannot run script.
+    csp: { styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] } },
+  },
   vite: {
     plugins: [serverRuntimeEntry()],
-    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'nodemailer', 'ws', 'pusher'] },
+    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pg-boss', 'nodemailer', 'ws', 'pusher', '@aws-sdk/client-s3', '@aws-sdk/lib-storage'] },
   },
 });

@@ -4,7 +4,16 @@ import { defineConfig } from '@playwright/test';
 const base = Number(process.env.E2E_PORT ?? 4610);
 // The podcasters spec serves a fixture RSS feed here; the main server's guarded fetcher may reach it.
 export const FEED_FIXTURE_PORT = base + 89;
-export const PORTS = { main: base, shortTokens: base + 1, hosting: base + 2, externalRealtime: base + 3, realtime: base + 4, feeds: base + 38 };
+export const PORTS = {
+  main: base,
+  shortTokens: base + 1,
+  hosting: base + 2,
+  externalRealtime: base + 3,
+  realtime: base + 4,
+  feeds: base + 38,
+  measurement: base + 50,
+  measurementSite: base + 51,
+};
 // The stand-in podcast hosts and payout providers of the hosting tests (tests/fixtures/feeds/hosting/feed-server.mjs).
 const FEEDS_ORIGIN = `http://127.0.0.1:${PORTS.feeds}`;
 
@@ -15,7 +24,8 @@ const server = (name: string, port: number, env: Record<string, string> = {}, sc
   timeout: 120_000,
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
-  env: { PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, APP_ENV: 'test', SEED_DEMO: 'true', ...env },
+  // Every browser test signs up from 127.0.0.1: the per-address sign-up limit (10 an hour) is raised here.
+  env: { PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, APP_ENV: 'test', SEED_DEMO: 'true', SIGNUP_LIMIT: '500/3600', ...env },
 });
 
 // Issue 4: the same workrooms suite against an external Pusher-protocol server reached through PUSHER_*
@@ -45,6 +55,8 @@ export default defineConfig({
         '--no-first-run',
         '--disable-sync',
         '--disable-quic',
+        // Chromium refuses some ports outright (6000 is X11's): allow the suite's own, whatever the base.
+        `--explicitly-allowed-ports=${Object.values(PORTS).join(',')},${FEED_FIXTURE_PORT}`,
       ],
     },
   },
@@ -78,6 +90,17 @@ export default defineConfig({
       stderr: 'pipe' as const,
       env: { ...EXTERNAL_PUSHER, REALTIME_PORT: String(PORTS.realtime), REALTIME_HOST: '127.0.0.1' },
     },
+    // Measurement: the demo show "Second Wind Running" reads its feed from the spec's stand-in host; counting runs every 5 s.
+    server(
+      'e2e-measurement',
+      PORTS.measurement,
+      {
+        FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.measurementSite}`,
+        MEASUREMENT_FEED: `http://127.0.0.1:${PORTS.measurementSite}/second-wind.rss`,
+        ANALYTICS_COUNT_SECONDS: '5',
+      },
+      'serve-measurement.mjs',
+    ),
     server('e2e-external-realtime', PORTS.externalRealtime, {
       ...EXTERNAL_PUSHER,
       PUSHER_HOST: '127.0.0.1',

@@ -39,6 +39,18 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Real processes: the scaled-out cluster on PostgreSQL, and a server killed in the middle of an import.
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'realtime',
           include: ['tests/realtime/**/*.test.ts'],
           environment: 'node',

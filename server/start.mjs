@@ -35,6 +35,11 @@ server.listen(cfg.port, cfg.host, () => {
     console.log(`Demo sign-ins (password: ${runtime.DEMO_PASSWORD}):`);
     for (const s of runtime.DEMO_SIGN_INS) console.log(`  ${s.email.padEnd(26)} ${s.role}`);
   }
+  if (cfg.databaseUrl && !process.env.APP_KEY) {
+    console.log(
+      `Note: APP_KEY is not set, so this instance signs sessions and links with the key in ${cfg.dataDir}/app-key; give every instance the same APP_KEY.`,
+    );
+  }
   console.log('');
 });
 

@@ -6,6 +6,8 @@ declare namespace App {
     user: import('./lib/server/users/session-user').SessionUser | null;
     /** The bearer access token of this request, when signed in. */
     accessToken: string | null;
+    /** This response's CSP nonce for <style> elements created by libraries (security-headers.ts). */
+    cspNonce: string;
     /** The route of the table this page request matched. */
     route: import('./routes').RouteMatch | null;
   }

@@ -1,28 +1,129 @@
 /**
- * Every request passes here: errors of the API become JSON, the user is authenticated from the
- * bearer token or cookie, and page requests are checked against THE route table before rendering.
+ * Every request passes here, in order: security headers on every answer; API errors become JSON; the
+ * boundary (paths and queries holding unsafe text, methods a route does not take); the CSRF check for
+ * cookie-authenticated requests; authentication from the bearer token or cookie; and, for pages, THE
+ * route table before rendering.
  */
+import { randomBytes } from 'node:crypto';
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { errorResponse } from './lib/server/http';
-import { authenticate } from './lib/server/session/authenticate';
+import { errorResponse, HttpError, isUnsafeText, json } from './lib/server/http';
+import { databaseInputError } from './lib/server/db/input-errors';
+import { INVALID_REQUEST, oauthError } from './lib/server/auth/oauth-token';
+import { authenticate, bearerToken } from './lib/server/session/authenticate';
 import { mayAccess, rootRedirect } from './lib/server/session/access';
+import { sameOrigin } from './lib/server/session/guards';
+import { withSecurityHeaders } from './lib/server/security-headers';
 import { touchLastSeen } from './lib/server/users/session-user';
 import { ensureBooted } from './lib/server/runtime';
+import { isApiPath } from './lib/server/api-paths';
 import { fillPath, matchRoute } from './routes';
 
-const API_PREFIXES = ['/api/', '/oauth/', '/broadcasting/', '/webhooks/', '/register', '/feeds/', '/media/', '/apps/'];
-const isApi = (path: string) => API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
+type Next = Parameters<Parameters<typeof defineMiddleware>[0]>[1];
+
+const isApi = isApiPath;
 const isAsset = (path: string) =>
   path.startsWith('/_astro/') || path.startsWith('/_image') || /\.(ico|png|svg|jpg|webp|css|js|txt|xml|webmanifest|woff2?)$/.test(path);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
 
-/** Turns anything an API endpoint throws into the JSON error shape; pages keep Astro's handling. */
+// The endpoint modules, loaded on demand to learn which methods a route exports (the 405's Allow).
+const endpoints = import.meta.glob<Record<string, unknown>>('./pages/**/*.ts');
+const endpointByPattern = new Map(
+  Object.entries(endpoints).map(([file, load]) => [
+    file
+      .replace(/^\.\/pages/, '')
+      .replace(/\.ts$/, '')
+      .replace(/\/index$/, '') || '/',
+    load,
+  ]),
+);
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** The methods an endpoint route exports (HEAD with GET), or null when the pattern is no endpoint. */
+async function exportedMethods(pattern: string): Promise<string[] | null> {
+  const load = endpointByPattern.get(pattern);
+  if (!load) return null;
+  const mod = await load();
+  if (typeof mod.ALL === 'function') return null;
+  const methods = HTTP_METHODS.filter((m) => typeof mod[m] === 'function');
+  if (methods.includes('GET') && !methods.includes('HEAD')) methods.splice(1, 0, 'HEAD');
+  return methods;
+}
+
+const methodNotAllowed = (allow: string[]) => json({ message: 'The method is not supported for this route.', allow }, 405, { allow: allow.join(', ') });
+
+async function notFoundPage(next: Next): Promise<Response> {
+  const response = await next('/page404');
+  return new Response(response.body, { status: 404, headers: response.headers });
+}
+
+/** Every answer: nosniff, referrer and permissions policies, no framing, and the pages' CSP (with this response's style nonce). */
+const securityHeaders = defineMiddleware(async (context, next) => {
+  context.locals.cspNonce = randomBytes(16).toString('base64');
+  return withSecurityHeaders(await next(), context.url.pathname, context.locals.cspNonce);
+});
+
+/** Turns anything an API endpoint throws into the JSON error shape; a method the route does not export is a 405 with Allow. */
 const apiErrors = defineMiddleware(async (context, next) => {
   if (!isApi(context.url.pathname)) return next();
+  const allow = context.routePattern ? await exportedMethods(context.routePattern) : null;
+  if (allow && !allow.includes(context.request.method.toUpperCase())) return methodNotAllowed(allow);
   try {
     return await next();
   } catch (error) {
     return errorResponse(error);
   }
+});
+
+/**
+ * Paths and queries are text like any other input: a NUL (or a segment that is not UTF-8) in the path is
+ * a path we do not serve (404), one in the query a 422 naming the parameter (the 404 page on pages).
+ * Pages take GET, HEAD and POST (forms) only.
+ */
+const boundary = defineMiddleware(async (context, next) => {
+  const { pathname, searchParams } = context.url;
+  if (isAsset(pathname)) return next();
+  const api = isApi(pathname);
+  let badPath = false;
+  for (const segment of pathname.split('/')) {
+    try {
+      if (isUnsafeText(decodeURIComponent(segment))) badPath = true;
+    } catch {
+      badPath = true;
+    }
+  }
+  const badParam = [...searchParams.entries()].find(([k, v]) => isUnsafeText(k) || isUnsafeText(v));
+  if (api) {
+    if (badPath) return errorResponse(new HttpError(404, 'Not Found.'));
+    if (badParam && pathname.startsWith('/oauth/')) return errorResponse(oauthError('invalid_request', INVALID_REQUEST));
+    if (badParam) {
+      const field = isUnsafeText(badParam[0]) ? 'query' : badParam[0];
+      return errorResponse(
+        new HttpError(422, `The ${field} field contains characters that are not allowed.`, {
+          [field]: [`The ${field} field contains characters that are not allowed.`],
+        }),
+      );
+    }
+    return next();
+  }
+  if (badPath || badParam) return notFoundPage(next);
+  if (!PAGE_METHODS.includes(context.request.method.toUpperCase()))
+    return new Response('Method Not Allowed', { status: 405, headers: { allow: PAGE_METHODS.join(', '), 'content-type': 'text/plain; charset=utf-8' } });
+  return next();
+});
+
+/**
+ * CSRF: a state-changing request authenticated by our cookies (a page form, /logout, /session) must come
+ * from our own pages. API calls authenticate by bearer token only, which no other site can attach.
+ */
+const csrf = defineMiddleware(async (context, next) => {
+  const { request, url } = context;
+  const path = url.pathname;
+  if (SAFE_METHODS.has(request.method.toUpperCase()) || bearerToken(request)) return next();
+  if (isApi(path) && !path.startsWith('/session/') && path !== '/session') return next();
+  if (sameOrigin(request, url)) return next();
+  const message = 'That request did not come from this page. Go back, reload the page and try again.';
+  return isApi(path) ? json({ message }, 403) : new Response(message, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 });
 
 /** Sets locals.user (null when signed out) and locals.accessToken. */
@@ -42,9 +143,10 @@ const authenticateRequest = defineMiddleware(async (context, next) => {
   return next();
 });
 
-async function notFoundPage(next: Parameters<Parameters<typeof defineMiddleware>[0]>[1]): Promise<Response> {
-  const response = await next('/page404');
-  return new Response(response.body, { status: 404, headers: response.headers });
+/** True when a page failed on its input (an unknown or out-of-range id): it answers the 404 page. */
+function isNotFoundInput(error: unknown): boolean {
+  if (error instanceof HttpError) return error.status === 404 || error.status === 422;
+  return databaseInputError(error) !== null;
 }
 
 /** Enforces the route table: guest, sign-in, role and hosted marks, redirects, and the 404 page. */
@@ -67,9 +169,15 @@ const guardRoutes = defineMiddleware(async (context, next) => {
   if (route.redirect) return context.redirect(fillPath(route.redirect, params));
   if (route.name === 'settings' && user)
     return context.redirect(user.type === 'PODCASTER' ? '/settings/manage-podcasts' : user.type === 'BRAND' ? '/settings/profile' : '/settings/account');
-  const response = await next();
+  let response: Response;
+  try {
+    response = await next();
+  } catch (error) {
+    if (isNotFoundInput(error)) return notFoundPage(next);
+    throw error;
+  }
   if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'private, no-store');
   return response;
 });
 
-export const onRequest = sequence(apiErrors, authenticateRequest, guardRoutes);
+export const onRequest = sequence(securityHeaders, apiErrors, boundary, csrf, authenticateRequest, guardRoutes);

@@ -31,6 +31,11 @@ export const routes: RouteDef[] = [
   { path: '/page404', name: 'page404', shell: 'bare', access: 'public' },
   { path: '/icons', name: 'icons', shell: 'bare', access: 'public' },
   { path: '/logout', name: 'logout', shell: 'bare', access: 'public' },
+  // The Help Center: readable signed in or not (someone who cannot sign in needs it most).
+  { path: '/help', name: 'help', shell: 'app', access: 'public' },
+  { path: '/help/{slug}', name: 'help.article', shell: 'app', access: 'public' },
+  // The embedded test-mode payment provider's account page (Stripe Connect / PayPal stand-in); 404 when the real provider is configured.
+  { path: '/test-provider/{provider}/authorize', name: 'test-provider.authorize', shell: 'bare', access: 'signed-in' },
   // Test-only: the interface kit's islands in use; the page answers 404 unless APP_ENV=test.
   { path: '/dev/kit', name: 'dev.kit', shell: 'app', access: 'signed-in' },
 
@@ -63,6 +68,8 @@ export const routes: RouteDef[] = [
   { path: '/hirings/confirmation', name: 'hirings.confirmation', shell: 'app', access: 'brand' },
   { path: '/settings/profile', name: 'settings.profile', shell: 'app', access: 'brand' },
   { path: '/settings/payments', name: 'settings.payments', shell: 'app', access: 'brand' },
+  // A receipt of a payment or refund (issue 11; the spec shows no path), linked from the history and the mail.
+  { path: '/settings/payments/receipts/{code}', name: 'settings.payments.receipt', shell: 'app', access: 'brand' },
   { path: '/settings/hires', name: 'settings.hires', shell: 'app', access: 'brand' },
   { path: '/settings/attribution', name: 'settings.attribution', shell: 'app', access: 'brand' },
   { path: '/settings/attribution/{id}/edit', name: 'settings.attribution.edit', shell: 'app', access: 'brand' },
@@ -113,6 +120,10 @@ export const routes: RouteDef[] = [
   { path: '/admin/campaigns', name: 'admin.campaigns', shell: 'app', access: 'admin' },
   { path: '/admin/hosting', name: 'admin.hosting', shell: 'app', access: 'admin' },
   { path: '/admin/manual-stats', name: 'admin.manual-stats', shell: 'app', access: 'admin' },
+  { path: '/admin/support', name: 'admin.support', shell: 'app', access: 'admin' },
+  { path: '/admin/podcasts', name: 'admin.podcasts', shell: 'app', access: 'admin' },
+  { path: '/admin/jobs', name: 'admin.jobs', shell: 'app', access: 'admin' },
+  { path: '/admin/coupons', name: 'admin.coupons', shell: 'app', access: 'admin' },
 ];
 
 export interface RouteMatch {

@@ -1,19 +1,9 @@
 import type { ReactNode } from 'react';
-import { CARD_BRANDS, type CardBrand } from '../lib/constants';
+import { CARD_BRAND_NAMES, CARD_BRANDS, type CardBrand } from '../lib/constants';
 import '../styles/kit.css';
 
 export type { CardBrand };
-
-/** Display names of the card brands. */
-export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
+export { CARD_BRAND_NAMES };
 
 /** True when the text names one of the seven brands with a logo. */
 export function isCardBrand(brand: string | null | undefined): brand is CardBrand {

@@ -85,6 +85,8 @@ export interface PackageJobPayload {
   package_id: number;
   is_episode: boolean;
   episodes: number;
+  /** The multi-episode item this single-episode job belongs to (null for an item itself). */
+  parent_id: number | null;
   is_funded: boolean;
   is_declined: boolean;
   is_hired: boolean;
@@ -108,7 +110,7 @@ export interface PackagePayload {
   status: 'pending' | 'hired' | 'declined' | 'withdrawn';
   extended_status: string | null;
   record_id: string | null;
-  /** The total the podcaster set, or the sum of the single-episode job fees. */
+  /** What the proposal costs (src/lib/proposal-total.ts). */
   total_price: number;
   podcast_id: number;
   podcaster_user_id: number;
@@ -131,9 +133,20 @@ export interface HiringPayload {
   podcast_avatar_url: string | null;
   podcaster_user_id: number;
   package_id: number;
+  /** The package's workroom. */
+  workroom_link: string;
   total_price: number;
   job_ids: number[];
-  jobs: { id: number; description: string; fee: number; ad_title: string | null; episodes: number; delivery_date: string | null }[];
+  jobs: {
+    id: number;
+    description: string;
+    fee: number;
+    ad_title: string | null;
+    episodes: number;
+    delivery_date: string | null;
+    status: PackageJobPayload['status'];
+    is_funded: boolean;
+  }[];
   status: 'new' | 'funded' | 'cancelled' | 'completed';
   created_at: string;
 }
@@ -160,15 +173,4 @@ export function paginate<T>(data: T[], total: number, page: number, perPage: num
     },
     links: { first: url(1), last: url(lastPage), prev: page > 1 ? url(page - 1) : null, next: page < lastPage ? url(page + 1) : null },
   };
-}
-
-/** The total of a proposal: its own total, or the sum of the fees of its single-episode jobs (§3). */
-export function packageTotal(totalPrice: number | null, jobs: { fee: number; episodes: number; is_declined?: boolean }[]): number {
-  if (totalPrice !== null && totalPrice !== undefined) return totalPrice;
-  return jobs.filter((j) => j.episodes === 1).reduce((sum, j) => sum + j.fee, 0);
-}
-
-/** The total of a set of hired jobs: the sum of their fees. */
-export function jobsTotal(jobs: { fee: number }[]): number {
-  return jobs.reduce((sum, j) => sum + j.fee, 0);
 }

@@ -7,9 +7,20 @@ export interface ClientConfig {
   cookieDomain: string | null;
   secureCookies: boolean;
   refreshMarginMs: number;
+  /** This page's CSP nonce for <style> elements that libraries create (the audio player, the editor). */
+  styleNonce?: string;
 }
 
 let cached: ClientConfig | null = null;
+
+/** The page's style nonce, or undefined where there is no page config (component tests). */
+export function pageStyleNonce(): string | undefined {
+  try {
+    return clientConfig().styleNonce;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Reads the config from the page (browser only). */
 export function clientConfig(): ClientConfig {

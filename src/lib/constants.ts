@@ -126,6 +126,16 @@ export const VERIFICATION_POLL_START_MS = 2_000;
 // Catalogues
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
+/** Display names of the card brands. */
+export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
 
 export const AD_TYPE_LABELS = { sponsorship: 'Sponsorship', host: 'Host-Read' } as const;
 

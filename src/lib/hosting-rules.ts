@@ -30,3 +30,55 @@ export function sameFeedUrl(a: string | null | undefined, b: string | null | und
   const na = norm(a);
   return na !== null && na === norm(b);
 }
+
+export interface MigrationFileCounts {
+  total: number;
+  copied: number;
+  failed: number;
+}
+
+/** A file a migration could not move, named for the podcaster. */
+export interface FailedFile {
+  episode: string | null;
+  kind: 'audio' | 'art' | 'transcript' | 'chapters';
+  url: string;
+  error: string;
+}
+
+/** What a migration moved (hosted_podcasts.settings.migration_report, written after every run). */
+export interface MigrationReport {
+  episodes: number;
+  files: MigrationFileCounts;
+  /** The files that could not be fetched (the first 50; `files.failed` has the count). */
+  failed: FailedFile[];
+  finished_at: string;
+}
+
+/** The migration report in a hosted podcast's settings, or null before the first run finished. */
+export function migrationReportOf(settings: Record<string, unknown> | null | undefined): MigrationReport | null {
+  const report = settings?.migration_report as MigrationReport | undefined;
+  return report && typeof report === 'object' && report.files ? report : null;
+}
+
+const FILE_NAMES: Record<FailedFile['kind'], string> = { audio: 'the audio', art: 'the artwork', transcript: 'the transcript', chapters: 'the chapters' };
+
+/** How a migrated file is named for the podcaster: "Audio", "Artwork", "Transcript", "Chapters". */
+export function fileKindLabel(kind: FailedFile['kind']): string {
+  const name = FILE_NAMES[kind] ?? 'a file';
+  return name.replace(/^the /, '').replace(/^./, (c) => c.toUpperCase());
+}
+
+/** "2 of 315 files could not be fetched: …", or null when every file moved. */
+export function failedFilesSentence(report: Pick<MigrationReport, 'files' | 'failed'>): string | null {
+  if (!report.files.failed) return null;
+  const names = report.failed.slice(0, 5).map((f) => `${FILE_NAMES[f.kind] ?? 'a file'} of ${f.episode ? `“${f.episode}”` : 'the show'}`);
+  const more = report.files.failed - names.length;
+  return `${report.files.failed} of ${report.files.total} files could not be fetched: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
+}
+
+/** A hosted episode as the episode list shows it: unpublished, published with a date to come, or live. */
+export type EpisodeState = 'draft' | 'scheduled' | 'published';
+
+/** The status filter of the episode list. */
+export const EPISODE_FILTERS = ['all', 'published', 'scheduled', 'draft'] as const;
+export type EpisodeFilter = (typeof EPISODE_FILTERS)[number];

@@ -4,8 +4,7 @@
  * after a token refresh signs in with the new token; after any reconnect the listeners registered
  * with onReconnect() fetch what they missed.
  */
-import Echo from 'laravel-echo';
-import Pusher from 'pusher-js';
+import type Echo from 'laravel-echo';
 import { api } from './api';
 import { freshAccessToken } from './session';
 import type { InitializeSettings } from './types';
@@ -21,7 +20,16 @@ async function pusherSettings(): Promise<InitializeSettings['pusher']> {
   return init.data.settings.pusher;
 }
 
-function create(settings: InitializeSettings['pusher']): RealtimeEcho {
+/**
+ * The client libraries (about 18 KB compressed) are their own chunk, loaded while /api/initialize
+ * answers, so no page pays for them before its islands have hydrated.
+ */
+async function libraries() {
+  const [{ default: EchoClass }, { default: Pusher }] = await Promise.all([import('laravel-echo'), import('pusher-js')]);
+  return { EchoClass, Pusher };
+}
+
+function create(settings: InitializeSettings['pusher'], { EchoClass, Pusher }: Awaited<ReturnType<typeof libraries>>): RealtimeEcho {
   const tls = settings.scheme === 'https';
   const client = new Pusher(settings.key, {
     cluster: 'mt1',
@@ -62,13 +70,13 @@ function create(settings: InitializeSettings['pusher']): RealtimeEcho {
     if (wasConnected) reconnectListeners.forEach((fn) => fn());
     wasConnected = true;
   });
-  return new Echo({ broadcaster: 'pusher', client, key: settings.key, namespace: false, withoutInterceptors: true });
+  return new EchoClass({ broadcaster: 'pusher', client, key: settings.key, namespace: false, withoutInterceptors: true });
 }
 
 /** The shared Echo connection, opened on first use (null on the server). */
 export function realtime(settings?: InitializeSettings['pusher']): Promise<RealtimeEcho> {
   if (typeof window === 'undefined') return Promise.reject(new Error('realtime() runs in the browser only'));
-  echoPromise ??= (settings ? Promise.resolve(settings) : pusherSettings()).then(create);
+  echoPromise ??= Promise.all([settings ? Promise.resolve(settings) : pusherSettings(), libraries()]).then(([s, libs]) => create(s, libs));
   echoPromise.catch(() => {
     echoPromise = null;
   });

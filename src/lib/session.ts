@@ -1,25 +1,21 @@
 /**
- * The browser's session: tokens in cookies readable across the product's domain (suffixed in staging
- * and release), refreshed when under 30 s remain, serialised across tabs so a rotated refresh token
- * is never presented twice.
+ * The browser's session. The refresh token lives in an HttpOnly cookie that no script can read; the
+ * server rotates it, on page loads and through POST /session/refresh (same origin only). The short-lived
+ * access token and its expiry sit in readable cookies (suffixed in staging and release), shared by every
+ * tab: the client sends the token as the bearer and refreshes when under 30 s remain, serialised across
+ * tabs (Web Locks) so two tabs never spend one refresh token twice.
  */
 import { clientConfig } from './client-config';
 
 export interface StoredTokens {
   access: string | null;
-  refresh: string | null;
+  /** When the access token runs out (ms); 0 when there is no session. */
   expiresAt: number;
-}
-
-interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
 }
 
 const names = () => {
   const s = clientConfig().cookieSuffix;
-  return { access: `access_token${s}`, refresh: `refresh_token${s}`, expires: `token_expires_at${s}` };
+  return { access: `access_token${s}`, expires: `token_expires_at${s}` };
 };
 
 function readCookie(name: string): string | null {
@@ -27,43 +23,16 @@ function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
-function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
-  const { cookieDomain, secureCookies } = clientConfig();
-  document.cookie = [
-    `${name}=${encodeURIComponent(value)}`,
-    'path=/',
-    `max-age=${maxAgeSeconds}`,
-    'samesite=lax',
-    ...(cookieDomain ? [`domain=${cookieDomain}`] : []),
-    ...(secureCookies ? ['secure'] : []),
-  ].join('; ');
-}
-
-/** The tokens currently in the cookies. */
+/** The access token and its expiry currently in the cookies. */
 export function readTokens(): StoredTokens {
   const n = names();
-  return { access: readCookie(n.access), refresh: readCookie(n.refresh), expiresAt: Number(readCookie(n.expires) ?? 0) };
+  return { access: readCookie(n.access), expiresAt: Number(readCookie(n.expires) ?? 0) };
 }
 
-/** Stores a token response in the cookies. */
-export function storeTokens(tokens: TokenResponse): void {
-  const n = names();
-  const keep = 60 * 60 * 24 * 30;
-  writeCookie(n.access, tokens.access_token, keep);
-  writeCookie(n.refresh, tokens.refresh_token, keep);
-  writeCookie(n.expires, String(Date.now() + tokens.expires_in * 1000), keep);
-}
-
-/** Forgets the tokens. */
-export function clearTokens(): void {
-  const n = names();
-  for (const name of [n.access, n.refresh, n.expires]) writeCookie(name, '', 0);
-}
-
-export class OAuthFailure extends Error {
+/** A sign-in the server refused: wrong credentials (422), throttled (429, with Retry-After), or unreachable. */
+export class SignInError extends Error {
   constructor(
     readonly status: number,
-    readonly error: string,
     message: string,
     readonly retryAfter: number | null = null,
   ) {
@@ -71,72 +40,70 @@ export class OAuthFailure extends Error {
   }
 }
 
-async function tokenRequest(body: Record<string, string>): Promise<TokenResponse> {
-  const { clientId, clientSecret } = clientConfig();
-  const response = await fetch('/oauth/token', {
+async function post(path: string, body?: Record<string, string>): Promise<Response> {
+  return fetch(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ client_id: clientId, client_secret: clientSecret, scope: '', ...body }),
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
   });
-  const data = (await response.json().catch(() => ({}))) as Partial<TokenResponse> & { error?: string; message?: string };
-  if (!response.ok || !data.access_token) {
-    const retry = response.headers.get('retry-after');
-    throw new OAuthFailure(
-      response.status,
-      data.error ?? 'server_error',
-      data.message ?? 'Something went wrong. Please try again.',
-      retry ? Number(retry) : null,
-    );
-  }
-  return data as TokenResponse;
 }
 
-/** Signs in with email and password and stores the tokens. */
+/** Signs in with email and password; the server sets the session cookies. */
 export async function signIn(email: string, password: string): Promise<void> {
-  storeTokens(await tokenRequest({ grant_type: 'password', username: email, password }));
+  const response = await post('/session', { email, password });
+  if (response.ok) return;
+  const data = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
+  const retry = response.headers.get('retry-after');
+  throw new SignInError(
+    response.status,
+    data.errors?.email?.[0] ?? data.errors?.password?.[0] ?? data.message ?? 'Something went wrong. Please try again.',
+    retry ? Number(retry) : null,
+  );
 }
 
-async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
   if (typeof navigator !== 'undefined' && 'locks' in navigator) return navigator.locks.request('cuepoint-token-refresh', fn);
   return fn();
 }
 
+const isFresh = (tokens: StoredTokens) => !!tokens.access && tokens.expiresAt - Date.now() > clientConfig().refreshMarginMs;
+
 let inFlight: Promise<boolean> | null = null;
 
 /**
- * Rotates the refresh token. Inside the cross-tab lock the cookies are read again: when another tab
- * already refreshed, its fresh token is used instead of spending ours a second time.
+ * Asks the server to rotate the session (POST /session/refresh). Inside the cross-tab lock the cookies
+ * are read again: when another tab refreshed meanwhile, its new access token is used as it is.
+ * `force` refreshes even a token that looks fresh (it was just refused with a 401).
  */
 export function refreshTokens(force = false): Promise<boolean> {
+  const before = readTokens();
   inFlight ??= withRefreshLock(async () => {
-    const before = readTokens();
-    if (!force && before.access && before.expiresAt - Date.now() > clientConfig().refreshMarginMs) return true;
-    if (!before.refresh) return false;
-    try {
-      storeTokens(await tokenRequest({ grant_type: 'refresh_token', refresh_token: before.refresh }));
-      return true;
-    } catch (error) {
-      // Another tab may have rotated it between our read and the request.
-      const after = readTokens();
-      if (after.refresh && after.refresh !== before.refresh) return true;
-      if (error instanceof OAuthFailure && error.status >= 500) throw error;
-      return false;
-    }
+    const now = readTokens();
+    if (isFresh(now) && (!force || now.access !== before.access)) return true;
+    const response = await post('/session/refresh');
+    if (response.ok) return true;
+    if (response.status >= 500) throw new Error('The session could not be refreshed. Please try again.');
+    return false;
   }).finally(() => {
     inFlight = null;
   });
   return inFlight;
 }
 
-/** The access token, refreshed first when less than the margin (30 s) remains. */
+/** The access token, refreshed first when less than the margin (30 s) remains; null without a session. */
 export async function freshAccessToken(): Promise<string | null> {
   const tokens = readTokens();
-  if (tokens.access && tokens.expiresAt - Date.now() > clientConfig().refreshMarginMs) return tokens.access;
-  if (!tokens.refresh) return tokens.access;
+  if (isFresh(tokens)) return tokens.access;
+  if (!tokens.expiresAt) return tokens.access;
   return (await refreshTokens()) ? readTokens().access : null;
 }
 
-/** Logs out: the server revokes the tokens and clears the cookies, then shows /login. */
+/** Signs out: the server revokes the session and clears its cookies, then shows /login. */
 export function logout(): void {
-  window.location.assign('/logout');
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = '/logout';
+  document.body.append(form);
+  form.submit();
 }

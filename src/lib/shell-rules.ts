@@ -111,12 +111,14 @@ export interface NavInput {
   hasHosted: boolean;
   unreadWorkrooms: number;
   pendingHires: number;
+  /** Admins: support conversations waiting to be read. */
+  supportWaiting?: number;
 }
 
 const unread = (n: number): Pick<NavLink, 'badge' | 'badgeLabel'> => ({ badge: n, badgeLabel: `${n} unread` });
 
 /** The left navigation of §2 for a role (current-link expansion is applied by `expandCurrentGroup`). */
-export function navFor({ type, hasHosted, unreadWorkrooms, pendingHires }: NavInput): NavEntry[] {
+export function navFor({ type, hasHosted, unreadWorkrooms, pendingHires, supportWaiting = 0 }: NavInput): NavEntry[] {
   const settings: NavEntry = { kind: 'link', link: { label: 'Settings', href: '/settings', icon: 'settings' } };
   if (type === 'BRAND') {
     return [
@@ -136,6 +138,13 @@ export function navFor({ type, hasHosted, unreadWorkrooms, pendingHires }: NavIn
       { kind: 'link', link: { label: 'Campaign approvals', href: '/admin/campaigns', icon: 'campaigns' } },
       { kind: 'link', link: { label: 'Hosting applications', href: '/admin/hosting', icon: 'hosted' } },
       { kind: 'link', link: { label: 'Manual stats', href: '/admin/manual-stats', icon: 'reports' } },
+      { kind: 'link', link: { label: 'Background jobs', href: '/admin/jobs', icon: 'settings' } },
+      { kind: 'link', link: { label: 'Coupons', href: '/admin/coupons', icon: 'dollar' } },
+      { kind: 'link', link: { label: 'Podcasts', href: '/admin/podcasts', icon: 'podcast' } },
+      {
+        kind: 'link',
+        link: { label: 'Support', href: '/admin/support', icon: 'workrooms', badge: supportWaiting, badgeLabel: `${supportWaiting} waiting` },
+      },
       settings,
     ];
   }
@@ -227,8 +236,8 @@ export function notificationsHeader(unreadCount: number): string {
   return `${unreadCount} New Notification(s)`;
 }
 
-/** The Help Center, opened in a new tab from the profile menu. */
-export const HELP_CENTER_URL = 'https://help.cuepoint.test';
+/** The Help Center (served by the product, src/content/help), linked from the profile menu. */
+export const HELP_CENTER_URL = '/help';
 
 /** One entry of the bell dropdown, as the server hands it to the island. */
 export interface ShellNotification {
@@ -253,4 +262,35 @@ export interface ChatIdentity {
   name: string;
   avatar: string | null;
   isPodcaster: boolean;
+}
+
+/** One page of the settings area. */
+export interface SettingsLink {
+  label: string;
+  href: string;
+}
+
+/** The settings pages a role has, in the order the settings tabs show them (§2 settings routes). */
+export function settingsNavFor(type: UserType): SettingsLink[] {
+  const own: SettingsLink[] = [
+    { label: 'Account', href: '/settings/account' },
+    { label: 'Sign-in method', href: '/settings/signin-method' },
+    { label: 'Notifications', href: '/settings/notifications' },
+  ];
+  if (type === 'BRAND')
+    return [
+      { label: 'Profile', href: '/settings/profile' },
+      { label: 'Payments', href: '/settings/payments' },
+      { label: 'Hires', href: '/settings/hires' },
+      { label: 'Attribution', href: '/settings/attribution' },
+      ...own,
+    ];
+  if (type === 'PODCASTER')
+    return [
+      { label: 'Manage podcasts', href: '/settings/manage-podcasts' },
+      { label: 'Earnings', href: '/settings/earnings' },
+      { label: 'Payout method', href: '/settings/payout-method' },
+      ...own,
+    ];
+  return own;
 }

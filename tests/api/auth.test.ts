@@ -11,7 +11,8 @@ describe('POST /oauth/token', () => {
     const user = await seedUser({ type: 'BRAND' });
     const res = await call('POST', '/oauth/token', { body: { grant_type: 'password', username: user.email, password: PASSWORD, ...CLIENT } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+    // Access tokens are short-lived (ACCESS_TOKEN_TTL, 5 minutes by default).
+    expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 300 });
     expect(res.body.access_token).toEqual(expect.any(String));
     expect(res.body.refresh_token).toEqual(expect.any(String));
     const me = await call('GET', '/api/user', { token: res.body.access_token });
@@ -44,8 +45,18 @@ describe('POST /oauth/token', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('invalid_request');
 
-    const garbage = await call('POST', '/oauth/token', { raw: '{not json' });
-    expect(garbage.status).toBe(422);
+    // Anything the endpoint cannot read is OAuth's invalid_request (RFC 6749 §5.2), never a 422 or a 500.
+    for (const raw of ['{not json', 'null', '[1]', '"text"']) {
+      const garbage = await call('POST', '/oauth/token', { raw });
+      expect(garbage.status, raw).toBe(400);
+      expect(garbage.body.error, raw).toBe('invalid_request');
+    }
+    const plainNull = await call('POST', '/oauth/token', { raw: 'null', headers: { 'content-type': 'text/plain' } });
+    expect(plainNull.body.error).toBe('invalid_request');
+    const xml = await call('POST', '/oauth/token', { raw: '<x/>', headers: { 'content-type': 'application/xml' } });
+    expect([xml.status, xml.body.error]).toEqual([400, 'invalid_request']);
+    const nul = await call('POST', '/oauth/token', { body: { grant_type: 'password', username: 'a\u0000b', password: 'x', ...CLIENT } });
+    expect([nul.status, nul.body.error]).toEqual([400, 'invalid_request']);
   });
 
   it('rotates refresh tokens, and a reused one revokes the whole family', async () => {
@@ -53,15 +64,16 @@ describe('POST /oauth/token', () => {
     const first = await call('POST', '/oauth/token', { body: { grant_type: 'refresh_token', refresh_token: user.refresh, ...CLIENT } });
     expect(first.status).toBe(200);
     expect(first.body.refresh_token).not.toBe(user.refresh);
-    // The access token of the spent pair no longer works; the new one does.
-    expect((await call('GET', '/api/user', { token: user.token })).status).toBe(401);
+    // Both access tokens work (the old one until its short life ends).
+    expect((await call('GET', '/api/user', { token: user.token })).status).toBe(200);
     expect((await call('GET', '/api/user', { token: first.body.access_token })).status).toBe(200);
 
     const reused = await call('POST', '/oauth/token', { body: { grant_type: 'refresh_token', refresh_token: user.refresh, ...CLIENT } });
     expect(reused.status).toBe(400);
     expect(reused.body.error).toBe('invalid_grant');
-    // Reuse means theft: the newest tokens of the family are revoked as well.
+    // Reuse means theft: every token of the family is revoked at once, the newest access token too.
     expect((await call('GET', '/api/user', { token: first.body.access_token })).status).toBe(401);
+    expect((await call('GET', '/api/user', { token: user.token })).status).toBe(401);
     const afterTheft = await call('POST', '/oauth/token', { body: { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, ...CLIENT } });
     expect(afterTheft.status).toBe(400);
   });

@@ -183,7 +183,7 @@ describe('[BRANDS] the proposal feed and hiring', () => {
     expect(told.map((n) => n.type)).toEqual(expect.arrayContaining(['hiring.created', 'proposal-item.declined', 'message.created']));
     const overview = await (await import('../support/http')).page('/hirings/overview', brand.cookie);
     expect(overview.html).toContain('Morning Miles');
-    expect(overview.html).toContain('funding');
+    expect(overview.html).toContain('Next step: fund these hires');
     const [hiring] = await db.select().from(hirings).where(eq(hirings.brand_user_id, brand.id));
     expect(hiring!.status).toBe('new');
   });

@@ -4,8 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, page } from '../support/http';
 import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
 import { testServer } from '../support/test-server';
+import { runMeasurement } from '../../src/lib/server/analytics/jobs';
 import { getDb } from '../../src/lib/server/db/client';
-import { categories, episodes, hostedPodcasts } from '../../src/lib/server/db/schema';
+import { categories, hostedPodcasts } from '../../src/lib/server/db/schema';
 
 const TONE = readFileSync(new URL('../fixtures/audio/tone.mp3', import.meta.url));
 
@@ -67,8 +68,7 @@ describe('[HOSTING] feed settings', () => {
     expect(feed.body).toContain('<language>en-us</language>');
     expect(feed.body).toContain('<copyright>© 2025 Mara Quinn</copyright>');
     expect(feed.body).toContain('<itunes:category text="Science"/>');
-    expect(feed.body).toContain('<channel>\n<title>');
-    expect(feed.body).toMatch(/<itunes:explicit>true<\/itunes:explicit>\n<podcast:locked/);
+    expect(feed.body).toContain('<itunes:explicit>true</itunes:explicit><podcast:locked owner="mara@lowtide.example">yes</podcast:locked>');
     expect(feed.body).toContain('<u>up close</u>');
     // The page shows the form with the saved values.
     const html = (await page('/hosting/feed', `${owner.cookie}; current_podcast=${podcast.id}`)).html;
@@ -122,10 +122,10 @@ describe('[HOSTING] platforms', () => {
 });
 
 describe('[HOSTING] episodes, downloads and reports', () => {
-  it('publishes an uploaded episode into the feed, edits it, counts downloads from the first byte', async () => {
+  it('publishes an uploaded episode into the feed, edits it, and its requests become downloads by the IAB rules', async () => {
     const { podcast, hosted } = await completedShow(owner.id, 'Morning Frequencies');
     const cookie = `${owner.cookie}; current_podcast=${podcast.id}`;
-    expect((await page('/hosting/reports', cookie)).html).toContain('No episodes yet.');
+    expect((await page('/hosting/reports', cookie)).html).toContain('No downloads in these days.');
     const fileId = await uploadAudio(owner.token);
     const missing = await call('POST', `/api/podcasts/hosted/${hosted.id}/episodes`, { token: owner.token, body: { title: '', published_at: 'soon' } });
     expect(missing.status).toBe(422);
@@ -190,20 +190,106 @@ describe('[HOSTING] episodes, downloads and reports', () => {
     const away = await page(`/hosting/episode/${ep.hash_id}/edit`, `${owner.cookie}; current_podcast=${other.podcast.id}`);
     expect(away.html).toContain('This podcast is not hosted on Cuepoint');
 
+    // Every audio request goes to measurement's log; the counter makes downloads of them (IAB rules).
     const { baseUrl } = await testServer();
     const path = new URL(ep.enclosure_url).pathname;
-    expect((await fetch(`${baseUrl}${path}`, { method: 'HEAD' })).status).toBe(200);
-    expect((await fetch(`${baseUrl}${path}`, { headers: { range: 'bytes=100-' } })).status).toBe(206);
-    const full = await fetch(`${baseUrl}${path}`);
-    expect(full.status).toBe(200);
-    await full.arrayBuffer();
-    const first = await fetch(`${baseUrl}${path}`, { headers: { range: 'bytes=0-1' } });
-    expect(first.status).toBe(206);
-    await first.arrayBuffer();
-    const [row] = await (await getDb()).select().from(episodes).where(eq(episodes.hash_id, ep.hash_id));
-    expect(row!.downloads).toBe(2);
+    const get = async (ua: string, headers: Record<string, string> = {}, method = 'GET') => {
+      const res = await fetch(`${baseUrl}${path}`, { method, headers: { 'user-agent': ua, ...headers } });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const apple = 'AppleCoreMedia/1.0.0.21E236 (iPhone; U; CPU OS 17_4_1 like Mac OS X; en_us)';
+    expect(await get(apple, {}, 'HEAD')).toBe(200);
+    expect(await get(apple, { range: 'bytes=0-1' })).toBe(206);
+    expect(await get(apple, { range: 'bytes=100-' })).toBe(206);
+    expect(await get(apple)).toBe(200);
+    expect(await get('Overcast/3.0 (+http://overcast.fm/; iOS podcast app)')).toBe(200);
+    expect(await get('iTMS')).toBe(200);
+    await runMeasurement();
     const report = (await page('/hosting/reports', cookie)).html;
     expect(report).toContain('Downloads by episode');
     expect(report).toMatch(/data-testid="total-downloads"[^>]*>2</);
+    expect(report).toContain('Pilot: Static, Sunrise');
+  });
+});
+
+describe('[HOSTING] episode lifecycle, verification by code and leaving, over HTTP', () => {
+  it('schedules, publishes, unpublishes, searches, filters and deletes episodes', async () => {
+    const { podcast, hosted } = await completedShow(owner.id, 'Harbour Lights');
+    const cookie = `${owner.cookie}; current_podcast=${podcast.id}`;
+    const base = `/api/podcasts/hosted/${hosted.id}/episodes`;
+    const create = async (title: string, published_at: string, publish = true) =>
+      (await call('POST', base, { token: owner.token, body: { file_id: await uploadAudio(owner.token), title, published_at, publish, episode_type: 'bonus' } }))
+        .body.data;
+    const live = await create('Fog Horns at Dawn', '2025-02-01T06:00:00Z');
+    const later = await create('The Lighthouse Census', '2031-05-01T06:00:00Z');
+    const draft = await create('Unfinished Tides', '2025-02-03T06:00:00Z', false);
+    expect([live.state, later.state, draft.state]).toEqual(['published', 'scheduled', 'draft']);
+    expect(live.episode_type).toBe('bonus');
+    const feed = async () => (await call('GET', `/feeds/${podcast.hash_id}.xml`)).body as string;
+    let xml = await feed();
+    expect(xml).toContain('<title>Fog Horns at Dawn</title>');
+    expect(xml).toContain('<itunes:episodeType>bonus</itunes:episodeType>');
+    expect(xml).not.toContain('The Lighthouse Census');
+    expect(xml).not.toContain('Unfinished Tides');
+
+    const published = await call('POST', `${base}/${draft.hash_id}/publish`, { token: owner.token });
+    expect(published.body.data.state).toBe('published');
+    expect(await feed()).toContain('Unfinished Tides');
+    expect((await call('POST', `${base}/${draft.hash_id}/publish`, { token: owner.token })).status).toBe(422);
+    expect((await call('POST', `${base}/${live.hash_id}/unpublish`, { token: owner.token })).body.data.state).toBe('draft');
+    xml = await feed();
+    expect(xml).not.toContain('Fog Horns at Dawn');
+    expect((await call('POST', `${base}/${live.hash_id}/publish`, { token: stranger.token })).status).toBe(404);
+
+    const scheduled = await page('/hosting/episodes?status=scheduled', cookie);
+    expect(scheduled.html).toContain('The Lighthouse Census');
+    expect(scheduled.html).not.toContain('Unfinished Tides');
+    const searched = await page('/hosting/episodes?q=census', cookie);
+    expect(searched.html).toContain('The Lighthouse Census');
+    expect(searched.html).not.toContain('Fog Horns');
+
+    const badTranscript = await call('PATCH', `${base}/${later.hash_id}`, {
+      token: owner.token,
+      body: { title: 'The Lighthouse Census', published_at: '2031-05-01T06:00:00Z', transcript: { filename: 'census.vtt', content: 'not a transcript' } },
+    });
+    expect(badTranscript.status).toBe(422);
+    expect(badTranscript.body.errors.transcript[0]).toMatch(/does not start with WEBVTT/);
+    const withFiles = await call('PATCH', `${base}/${later.hash_id}`, {
+      token: owner.token,
+      body: {
+        title: 'The Lighthouse Census',
+        published_at: '2031-05-01T06:00:00Z',
+        transcript: { filename: 'census.vtt', content: 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello.\n' },
+        chapters: { filename: 'census.json', content: JSON.stringify({ version: '1.2.0', chapters: [{ startTime: 0, title: 'Intro' }] }) },
+      },
+    });
+    expect(withFiles.status).toBe(200);
+    expect(withFiles.body.data.transcript_url).toMatch(/\.vtt$/);
+    expect(withFiles.body.data.chapters_url).toMatch(/\.json$/);
+
+    expect((await call('DELETE', `${base}/${later.hash_id}`, { token: stranger.token })).status).toBe(404);
+    expect((await call('DELETE', `${base}/${later.hash_id}`, { token: owner.token })).status).toBe(204);
+    expect((await call('PATCH', `${base}/${later.hash_id}`, { token: owner.token, body: { title: 'x', published_at: '2025-01-01' } })).status).toBe(404);
+    const { baseUrl } = await testServer();
+    expect((await fetch(`${baseUrl}${new URL(withFiles.body.data.enclosure_url).pathname}`)).status).toBe(404);
+  });
+
+  it('gives a verification code, answers 422 until the feed carries it, and refuses a move to an address that is no feed', async () => {
+    const { podcast } = await seedPodcast(owner.id, { hosted: true, title: 'Unverified Waves', verified: false, url: 'http://127.0.0.1:9/feed.xml' });
+    const code = await call('POST', `/api/podcasts/${podcast.id}/verification`, { token: owner.token, body: { method: 'txt' } });
+    expect(code.status).toBe(200);
+    expect(code.body.data).toMatchObject({ method: 'txt' });
+    expect(code.body.data.token).toMatch(/^cuepoint-verify-/);
+    const check = await call('POST', `/api/podcasts/${podcast.id}/verification/check`, { token: owner.token });
+    expect(check.status).toBe(422);
+    expect(check.body.message).toMatch(/^We could not read your RSS feed: /);
+    expect(check.body.errors).toHaveProperty('url');
+    expect((await call('POST', `/api/podcasts/${podcast.id}/verification/check`, { token: stranger.token })).status).toBe(404);
+
+    const { hosted } = await completedShow(owner.id, 'Leaving Soon');
+    const bad = await call('PATCH', `/api/podcasts/hosted/${hosted.id}`, { token: owner.token, body: { moved_to: 'not a url' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.moved_to[0]).toBe('Enter the full address of your new feed, starting with https://.');
   });
 });

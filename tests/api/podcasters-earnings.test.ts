@@ -20,7 +20,7 @@ describe('[PODCASTERS] earnings and payout method', () => {
     expect(mine.html).toContain('$500');
     // 10% service fee by default.
     expect(mine.html).toContain('$450');
-    expect(mine.html).toContain('No payouts yet.');
+    expect(mine.html).toContain('No transactions yet.');
 
     const other = await seedUser({ type: 'PODCASTER' });
     const theirs = await page('/settings/earnings', other.cookie);

@@ -14,14 +14,28 @@ import {
   messages,
   notifications,
   podcastCategories,
+  podcasts,
 } from '../../src/lib/server/db/schema';
 import { addDays, scheduledDays, weekday as weekdayOf } from '../../src/lib/slots';
 import { TEST_NOW, testToday } from '../support/clock';
 
-/** An approved, active, submitted campaign of the brand in the Technology category with both ads. */
+/**
+ * This file's own category: its shows and campaigns fit one another and nothing another test file
+ * adds to the shared database (the files run in one server, in an order vitest may change).
+ */
+let fileCategory: Promise<number> | null = null;
+function ownCategory(): Promise<number> {
+  fileCategory ??= getDb().then(async (db) => {
+    const [row] = await db.insert(categories).values({ title: 'Trail Technology (podcasters test)' }).returning();
+    return row!.id;
+  });
+  return fileCategory;
+}
+
+/** An approved, active, submitted campaign of the brand in this file's category with both ads. */
 async function seedCampaign(brandId: number, title: string, extra: Partial<typeof campaigns.$inferInsert> = {}) {
   const db = await getDb();
-  const [tech] = await db.select().from(categories).where(eq(categories.title, 'Technology'));
+  const tech = { id: await ownCategory() };
   const [campaign] = await db
     .insert(campaigns)
     .values({
@@ -50,8 +64,10 @@ async function podcasterWithShow(title: string) {
   const user = await seedUser({ type: 'PODCASTER' });
   const { podcast } = await seedPodcast(user.id, { title, url: `https://feeds.example.com/${title.toLowerCase().replace(/\W+/g, '-')}.rss` });
   const db = await getDb();
-  await db.insert(podcastCategories).values({ podcast_id: podcast.id, category_id: podcast.category_id! });
-  return { user, podcast };
+  const category = await ownCategory();
+  await db.update(podcasts).set({ category_id: category }).where(eq(podcasts.id, podcast.id));
+  await db.insert(podcastCategories).values({ podcast_id: podcast.id, category_id: category });
+  return { user, podcast: { ...podcast, category_id: category } };
 }
 
 // Mondays and Thursdays: the test clock stands on a Monday (UTC), so today's slot is in play.
@@ -89,7 +105,7 @@ describe('[PODCASTERS] podcasts', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data.about).toBe('Tech news with coffee.');
-    expect(res.body.data.categories.map((c: { title: string }) => c.title)).toEqual(['Technology']);
+    expect(res.body.data.categories.map((c: { title: string }) => c.title)).toEqual(['Trail Technology (podcasters test)']);
     expect((await call('PUT', `/api/podcasts/${other.podcast.id}`, { token: me.user.token, body: { title: 'Mine now' } })).status).toBe(404);
     expect((await call('DELETE', `/api/podcasts/${other.podcast.id}`, { token: me.user.token })).status).toBe(404);
     expect((await call('POST', `/api/podcasts/${other.podcast.id}/calendar`, { token: me.user.token, body: schedule })).status).toBe(404);

@@ -223,9 +223,8 @@ describe('workrooms', () => {
       .set({ last_seen_at: new Date(Date.now() - 3_600_000) })
       .where(eq(users.id, podcaster.id));
     const room = await openRoom(brand, pkg.id);
-    const { queueJobs } = await import('../../src/lib/server/db/schema');
-    const mailsTo = async () =>
-      (await db.select().from(queueJobs).where(eq(queueJobs.name, 'mail.send'))).filter((j) => (j.payload as { to: string }).to === podcaster.email);
+    const { listJobs } = await import('../../src/lib/server/jobs/queue');
+    const mailsTo = async () => (await listJobs('mail.send')).filter((j) => (j.payload as { to: string }).to === podcaster.email);
     // Middleware marks a signed-in caller as seen: keep the podcaster away from the API here.
     await call('POST', `/api/discussions/${room.id}/messages`, { token: brand.token, body: { content: 'Are you around?' } });
     const first = await mailsTo();

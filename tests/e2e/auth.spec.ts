@@ -89,9 +89,10 @@ test('[SESSION]: a token that expires mid-session is refreshed without the user 
   await expect(page).toHaveURL(/\/verify\/email/);
 
   // Access tokens here live 31 s; let this one run out completely while the page sits open.
+  // The refresh token is in an HttpOnly cookie: the client asks the server to rotate it (POST /session/refresh).
   const refreshes: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/oauth/token') && (r.postData() ?? '').includes('refresh_token')) refreshes.push(r.url());
+    if (r.url().endsWith('/session/refresh') && r.method() === 'POST') refreshes.push(r.url());
   });
   await hydrated(page);
   await page.waitForTimeout(32_000);

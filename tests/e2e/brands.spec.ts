@@ -175,8 +175,8 @@ test('[BRANDS]: a new brand creates a campaign, gets it approved, receives a pro
   // Hire the two remaining jobs.
   await proposal.getByLabel('Hire Host-Read: Mid-roll read (Second Wind Running)').check();
   await proposal.getByLabel('Hire Host-Read: Show notes link (Second Wind Running)').check();
-  await page.getByRole('region', { name: 'Hire' }).getByRole('button', { name: 'Hire 2 jobs' }).click();
-  await page.getByRole('dialog', { name: 'Hire 2 jobs?' }).getByRole('button', { name: 'Hire' }).click();
+  await page.getByRole('region', { name: 'Hire' }).getByRole('button', { name: 'Hire 2 items' }).click();
+  await page.getByRole('dialog', { name: 'Hire 2 items?' }).getByRole('button', { name: 'Hire' }).click();
   await expect(page).toHaveURL(/\/hirings\/overview$/);
   await expect(page.getByRole('heading', { name: 'Pending Hires', level: 1 })).toBeVisible();
   await expect(page.getByText('Mid-roll read')).toBeVisible();

@@ -3,7 +3,9 @@ import Parser from 'rss-parser';
 import { PORTS } from '../../playwright.config';
 import { FEEDS, startHostingFeedServer, type HostingFeedServer } from '../fixtures/feeds/hosting/feed-server.mjs';
 import { linkOf, waitForMail } from '../support/mail';
-import { dataDir, freshEmail, hydrated, open, signInAs } from './helpers';
+import { dataDir, freshEmail, hydrated, open, signInAs, verifyEmailFromMail } from './helpers';
+import { readWithPartytime, readWithThreeParsers } from '../support/feed-parsers';
+import { parseFeed } from 'podcast-partytime';
 
 const BASE = `http://127.0.0.1:${PORTS.hosting}`;
 const MAIL_DIR = dataDir('e2e-hosting');
@@ -29,6 +31,7 @@ test.beforeEach(async ({ context }) => {
 async function verifyOwnership(page: Page, ownerEmail: string) {
   await expect(page.getByText('Action required')).toBeVisible();
   await hydrated(page);
+  await page.getByRole('tab', { name: 'Owner email' }).click();
   await page.getByRole('button', { name: 'Re-check RSS Feed' }).click();
   await expect(page.getByText('New verification email was sent to your inbox.')).toBeVisible();
   const mail = await waitForMail(MAIL_DIR, ownerEmail);
@@ -92,9 +95,11 @@ async function checkHostedFeed(page: Page, feedUrl: string, guids: string[]) {
   expect(res.headers()['last-modified']).toBeTruthy();
   const feed = await new Parser({ customFields: { feed: ['itunes:new-feed-url'] as never[] } }).parseString(await res.text());
   expect(feed.items.map((i) => i.guid).sort()).toEqual([...guids].sort());
-  expect((feed as unknown as Record<string, string>)['itunes:new-feed-url']).toBe(feedUrl);
+  // Until the show leaves, the feed names no new feed URL (never itself).
+  expect((feed as unknown as Record<string, string>)['itunes:new-feed-url']).toBeUndefined();
+  // Every file moved: no enclosure is left on the old host.
+  for (const item of feed.items) expect(item.enclosure!.url.startsWith(`${BASE}/media/`)).toBe(true);
   const enclosure = feed.items[0]!.enclosure!.url;
-  expect(enclosure.startsWith(`${BASE}/media/`)).toBe(true);
   const part = await page.request.get(enclosure, { headers: { range: 'bytes=0-2' } });
   expect(part.status()).toBe(206);
   expect((await part.body()).toString()).toBe('ID3');
@@ -130,6 +135,8 @@ async function finishAndListEpisodes(page: Page, guids: string[]) {
   for (const guid of guids) await expect(page.getByText(`GUID: ${guid}`, { exact: true })).toBeVisible();
   await open(page, '/hosting/dashboard');
   await expect(page.locator('.hosting-stat').filter({ hasText: 'Episodes' }).locator('dd')).toHaveText(String(guids.length));
+  await expect(page.locator('.hosting-stat').filter({ hasText: 'Audio served by Cuepoint' }).locator('dd')).toHaveText(`${guids.length} of ${guids.length}`);
+  await expect(page.getByTestId('migration-report')).toContainText(`${guids.length} episodes and all`);
 }
 
 /** Feed Settings: field errors in place (first message per field, cleared on the next save), then the saved values in the hosted feed. */
@@ -148,7 +155,8 @@ async function editFeedSettings(page: Page, feedUrl: string) {
   await form.getByLabel('Owner email').fill('priya@nightshiftstories.example');
   await form.getByLabel('Author').fill('Priya Natarajan');
   await form.getByLabel('Language').selectOption('en-gb');
-  await form.getByLabel('Category').selectOption({ label: 'Fiction' });
+  await form.getByLabel('Category', { exact: true }).selectOption({ label: 'Fiction' });
+  await form.getByLabel('Subcategory').selectOption({ label: 'Science Fiction' });
   await form.getByLabel('Copyright').fill('© 2025 Priya Natarajan');
   await form.getByLabel('This show contains explicit content').check();
   const description = form.getByRole('textbox', { name: 'Description' });
@@ -165,6 +173,7 @@ async function editFeedSettings(page: Page, feedUrl: string) {
   expect(feed.itunes?.author).toBe('Priya Natarajan');
   expect(feed.itunes?.owner?.email).toBe('priya@nightshiftstories.example');
   expect(feed.itunes?.categories).toContain('Fiction');
+  expect(xml).toContain('<itunes:category text="Fiction"><itunes:category text="Science Fiction"/></itunes:category>');
   const extra = feed as unknown as Record<string, string>;
   expect(extra.language).toBe('en-gb');
   expect(extra.copyright).toBe('© 2025 Priya Natarajan');
@@ -212,8 +221,20 @@ test('[HOSTING]: the demo hosted show is verified, migrated, redirected and conn
   await signInAs(page, 'hosted@cuepoint.test');
   await expect(page).toHaveURL(/\/hosting\/dashboard$/);
   await verifyOwnership(page, 'priya@nightshiftstories.example');
+  // The old host lost one file: the migration moves the rest, names it, and Resync fetches it once it is back.
+  const lost = '/audio/bread-before-dawn.mp3';
+  feeds.removeFile(lost);
   await runWizard(page, { episodes: 4 });
   const feedUrl = await watchMigration(page);
+  const report = page.getByTestId('migration-report');
+  await expect(report).toContainText(/1 of \d+ files could not be fetched: the audio of “Bread Before Dawn”\./);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'CHECK REDIRECT' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('1 file has not moved yet.', { exact: false })).toBeVisible();
+  feeds.restoreFile(lost);
+  await page.getByRole('button', { name: 'Resync missing files' }).click();
+  await expect(report).toContainText('4 episodes and all', { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Setup redirect' })).toBeVisible();
   expect(feedUrl).toMatch(new RegExp(`^${BASE}/feeds/[\\w-]+\\.xml$`));
   await checkHostedFeed(page, feedUrl, guids);
   await establishRedirect(page, FEEDS.libsyn.path, feedUrl);
@@ -259,4 +280,199 @@ test('[HOSTING]: a podcaster invited to hosting signs up and brings a Buzzsprout
   await establishRedirect(page, FEEDS.buzzsprout.path, feedUrl);
   await page.getByRole('button', { name: "I'll do this later" }).click();
   await finishAndListEpisodes(page, guids);
+});
+
+/** 'Action required' → 'Code in your feed': the code goes into the feed on the old host, then 'Check my feed' moves on. */
+async function verifyWithCode(page: Page, feedPath: string, chooseTab: boolean) {
+  await expect(page.getByText('Action required')).toBeVisible();
+  await hydrated(page);
+  if (chooseTab) await page.getByRole('tab', { name: 'Code in your feed' }).click();
+  await expect(page.getByRole('tab', { name: 'Code in your feed' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Get my verification code' }).click();
+  const tag = await page.getByLabel('Verification tag').inputValue();
+  expect(tag).toMatch(/^<podcast:txt purpose="verify">cuepoint-verify-[\w-]+<\/podcast:txt>$/);
+  await page.getByRole('button', { name: 'Check my feed' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'We could not find the code in your feed yet.' })).toBeVisible();
+  feeds.inject(feedPath, tag.replace('<podcast:txt', '<podcast:txt xmlns:podcast="https://podcastindex.org/namespace/1.0"'));
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Check my feed' }).click();
+    await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  feeds.inject(feedPath, '');
+}
+
+/** The hosted feed read by three parsers: they agree, GUIDs and podcast:guid are the old feed's, every enclosure is ours. */
+async function checkIdentity(page: Page, feedUrl: string, expected: { guids: string[]; podcastGuid: string | null }) {
+  const xml = await (await page.request.get(feedUrl)).text();
+  const readings = await readWithThreeParsers(xml);
+  for (const r of readings.slice(1)) expect(r).toEqual(readings[0]);
+  expect(readings[0]!.items.map((i) => i.guid).sort()).toEqual([...expected.guids].sort());
+  if (expected.podcastGuid) expect(readings[0]!.podcastGuid).toBe(expected.podcastGuid);
+  else expect(readings[0]!.podcastGuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  for (const item of readings[0]!.items) expect(item.enclosure.startsWith(`${BASE}/media/`)).toBe(true);
+  return xml;
+}
+
+/** Episodes: schedule a new one, save a draft and publish it, edit one, delete one after confirmation. */
+async function manageEpisodes(page: Page, feedUrl: string) {
+  const feedTitles = async () => readWithPartytime(await (await page.request.get(feedUrl)).text()).items.map((i) => i.title);
+  const create = async (title: string, when: string | null, draft: boolean) => {
+    await open(page, '/hosting/episodes?create=1');
+    const form = page.getByRole('form', { name: 'New episode' });
+    await form.locator('input[type="file"]').first().setInputFiles('tests/fixtures/audio/tone.mp3');
+    await expect(form.getByText('tone.mp3')).toBeVisible();
+    await form.getByLabel('Title').fill(title);
+    if (when) await form.getByLabel('Publish date and time').fill(when);
+    await form.getByLabel('Episode type').selectOption('bonus');
+    await expect(form.getByRole('button', { name: when ? 'Schedule episode' : 'Publish episode' })).toBeEnabled({ timeout: 20_000 });
+    await form.getByRole('button', { name: draft ? 'Save as draft' : when ? 'Schedule episode' : 'Publish episode' }).click();
+    await expect(page).toHaveURL(/\/success\?created=1$/);
+  };
+  await create('Live from the Hallway Track', '2031-06-01T10:00', false);
+  await expect(page.getByRole('heading', { name: 'Your episode is scheduled' })).toBeVisible();
+  await create('Notes for Next Season', null, true);
+  await expect(page.getByRole('heading', { name: 'Your draft is saved' })).toBeVisible();
+  let titles = await feedTitles();
+  expect(titles).not.toContain('Live from the Hallway Track');
+  expect(titles).not.toContain('Notes for Next Season');
+
+  await open(page, '/hosting/episodes?status=draft');
+  const table = page.getByRole('table', { name: 'Episodes' });
+  await table.getByRole('button', { name: 'Publish Notes for Next Season' }).click();
+  await expect(page.getByText('“Notes for Next Season” is published.')).toBeVisible();
+  expect(await feedTitles()).toContain('Notes for Next Season');
+
+  await open(page, '/hosting/episodes?q=hallway');
+  await expect(page.getByRole('table', { name: 'Episodes' }).locator('tbody tr')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Edit Live from the Hallway Track' }).click();
+  await hydrated(page);
+  const edit = page.getByRole('form', { name: 'Edit episode' });
+  await edit.getByLabel('Title').fill('Live from the Hallway Track (FOSDEM)');
+  await edit
+    .getByLabel('Transcript (optional)')
+    .setInputFiles({ name: 'hallway.vtt', mimeType: 'text/vtt', buffer: Buffer.from('WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello.\n') });
+  await edit.getByLabel('Publish date and time').fill('2025-02-01T10:00');
+  await edit.getByRole('button', { name: 'Save episode' }).click();
+  await expect(page.getByRole('heading', { name: 'Your changes are saved' })).toBeVisible();
+  titles = await feedTitles();
+  expect(titles).toContain('Live from the Hallway Track (FOSDEM)');
+  const full = parseFeed(await (await page.request.get(feedUrl)).text())!;
+  expect(full.items.find((i) => i.title === 'Live from the Hallway Track (FOSDEM)')!.podcastTranscripts?.[0]?.url).toMatch(/^http.+\/media\/.+\.vtt$/);
+
+  await open(page, '/hosting/episodes');
+  await page.getByRole('button', { name: 'Delete Notes for Next Season' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this episode?' });
+  await dialog.getByRole('button', { name: 'Delete episode' }).click();
+  await expect(page.getByText('“Notes for Next Season” was deleted.')).toBeVisible();
+  expect(await feedTitles()).not.toContain('Notes for Next Season');
+}
+
+/** Feed Settings → Move your show: the hosted feed then answers 301 to the new address with itunes:new-feed-url. */
+async function leave(page: Page, feedUrl: string, newFeed: string) {
+  await open(page, '/hosting/feed#leave');
+  const section = page.getByRole('region', { name: 'Move your show to another host' });
+  await section.getByLabel('Your new feed address').fill(newFeed);
+  await section.getByRole('button', { name: 'Redirect my feed' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Redirect your feed to your new host?' });
+  await dialog.getByRole('textbox').fill('MOVE');
+  await dialog.getByRole('button', { name: 'Redirect my feed' }).click();
+  await expect(page.getByTestId('moved-to')).toContainText(newFeed);
+  const res = await page.request.get(feedUrl, { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(res.headers()['location']).toBe(newFeed);
+  expect(await res.text()).toContain(`<itunes:new-feed-url>${newFeed}</itunes:new-feed-url>`);
+}
+
+test('[HOSTING]: a marketplace podcaster moves a Podcasting 2.0 show in, manages episodes and leaves with a 301', async ({ page }) => {
+  test.setTimeout(240_000);
+  // The marketplace route: sign up, add the show (fractional durations read), apply.
+  const email = freshEmail('osh');
+  await open(page, '/sign-up/podcaster');
+  await page.getByLabel('First name').fill('Inès');
+  await page.getByLabel('Last name').fill('Laurent');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password').fill('release-early-often');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await verifyEmailFromMail(page, email, MAIL_DIR);
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await hydrated(page);
+  await page.getByLabel('RSS feed URL').fill(feeds.url(FEEDS.castopod.path));
+  await page.getByRole('button', { name: 'Add podcast' }).click();
+  await expect(page.getByRole('list', { name: 'Your podcasts' }).getByText('The Open Source Hour')).toBeVisible();
+  await page.getByRole('button', { name: 'Finish setup' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await open(page, '/hosting/apply');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Your application was sent.', { exact: false })).toBeVisible();
+
+  // An admin approves.
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: 'startup_popup', value: '1', url: BASE }]);
+  await signInAs(page, 'admin@cuepoint.test');
+  await expect(page).toHaveURL(/\/admin/);
+  await open(page, '/admin/hosting');
+  await page.getByRole('row').filter({ hasText: 'The Open Source Hour' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'The Open Source Hour' })).toContainText('approved');
+
+  // Verify with a code in the feed, migrate with one file lost by the old host, Resync fetches it.
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: 'startup_popup', value: '1', url: BASE }]);
+  await signInAs(page, email, 'release-early-often', '/hosting/dashboard');
+  await expect(page).toHaveURL(/\/hosting\/dashboard$/);
+  await verifyWithCode(page, FEEDS.castopod.path, true);
+  const lost = '/chapters/maintainers-holidays.json';
+  feeds.removeFile(lost);
+  await runWizard(page, { episodes: 3 });
+  const feedUrl = await watchMigration(page);
+  const report = page.getByTestId('migration-report');
+  await expect(report).toContainText(/1 of \d+ files could not be fetched: the chapters of “Maintainers Need Holidays Too”\./);
+  feeds.restoreFile(lost);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Resync missing files' }).click();
+  await expect(report).toContainText('3 episodes and all', { timeout: 30_000 });
+  const xml = await checkIdentity(page, feedUrl, {
+    guids: ['osh-2f9e1c7a-0042', 'osh-2f9e1c7a-0041', 'osh-2f9e1c7a-0040'],
+    podcastGuid: 'a1b2c3d4-e5f6-5a7b-8c9d-0e1f2a3b4c5d',
+  });
+  const full = parseFeed(xml)!;
+  expect(full.itunesCategory).toEqual(['Technology', 'Arts > Performing Arts']);
+  expect(full.items.find((i) => i.guid === 'osh-2f9e1c7a-0042')!.podcastChapters?.url).toMatch(new RegExp(`^${BASE}/media/`));
+  await establishRedirect(page, FEEDS.castopod.path, feedUrl);
+  await page.getByRole('button', { name: "I'll do this later" }).click();
+  await page.getByRole('button', { name: 'View Episodes' }).click();
+  await expect(page).toHaveURL(/\/hosting\/episodes$/);
+
+  await manageEpisodes(page, feedUrl);
+  // Kitchen Table Economics stands in for the show's feed on its new host (the other fixture feeds redirect by now).
+  await leave(page, feedUrl, feeds.url(FEEDS.anchor.path));
+  feeds.clearRedirect(FEEDS.castopod.path);
+});
+
+test('[HOSTING]: an invited show without an owner email verifies with a feed code; a future episode waits for its date', async ({ page }) => {
+  const email = freshEmail('grace');
+  await signInAs(page, 'admin@cuepoint.test');
+  await expect(page).toHaveURL(/\/admin/);
+  await open(page, '/admin/hosting');
+  await page.getByLabel('Owner email').fill(email);
+  await page.getByLabel('RSS feed').fill(feeds.url(FEEDS.subsplash.path));
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  const invite = linkOf(await waitForMail(MAIL_DIR, email), '/sign-up/hosting/');
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: 'startup_popup', value: '1', url: BASE }]);
+  await open(page, invite);
+  await page.getByLabel('First name').fill('Ruth');
+  await page.getByLabel('Last name').fill('Adeyemi');
+  await page.getByLabel('Password').fill('advent-candles-4');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/hosting\/dashboard$/);
+  // No email anywhere in the feed: the code method is offered first.
+  await verifyWithCode(page, FEEDS.subsplash.path, false);
+  await runWizard(page, { episodes: 3 });
+  const feedUrl = await watchMigration(page);
+  const xml = await checkIdentity(page, feedUrl, {
+    guids: ['https://subsplash.example/+7qdb/media/item/advent-4', 'https://subsplash.example/+7qdb/media/item/advent-3'],
+    podcastGuid: null,
+  });
+  expect(parseFeed(xml)!.itunesCategory).toEqual(['Religion & Spirituality > Christianity']);
+  expect(xml).not.toContain('Easter Sunday 2031');
 });

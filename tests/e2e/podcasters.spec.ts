@@ -81,7 +81,7 @@ test('[PODCASTERS]: a new podcaster adds a feed, sets a schedule, proposes to a 
   await page.getByRole('button', { name: 'Save schedule' }).click();
   await expect(page.getByText('Schedule saved.')).toBeVisible();
   await page.getByRole('button', { name: 'Next month' }).click();
-  const available = page.getByRole('button', { name: /^Sponsorship slot on .*: available$/ });
+  const available = page.getByRole('button', { name: /^Spons\. \(Sponsorship\) slot on .*: available$/ });
   const unavailableDates: string[] = [];
   for (let i = 0; i < 2; i++) {
     const chip = available.first();
@@ -89,12 +89,12 @@ test('[PODCASTERS]: a new podcaster adds a feed, sets a schedule, proposes to a 
     const date = /on (.*): available/.exec(label)![1]!;
     unavailableDates.push(date);
     await chip.click();
-    await expect(page.getByRole('button', { name: `Sponsorship slot on ${date}: unavailable` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Spons. (Sponsorship) slot on ${date}: unavailable` })).toBeVisible();
   }
   // Still unavailable after a reload: they are stored
   await open(page, '/settings/manage-podcasts');
   await page.getByRole('button', { name: 'Next month' }).click();
-  for (const date of unavailableDates) await expect(page.getByRole('button', { name: `Sponsorship slot on ${date}: unavailable` })).toBeVisible();
+  for (const date of unavailableDates) await expect(page.getByRole('button', { name: `Spons. (Sponsorship) slot on ${date}: unavailable` })).toBeVisible();
 
   // Find the demo brand's campaign with the top-bar search
   const search = page.getByRole('searchbox', { name: 'Search for sponsorship' });

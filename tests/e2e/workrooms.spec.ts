@@ -133,7 +133,7 @@ test('[WORKROOMS]: the Workrooms badge and the bell update live, and a bell clic
   await pod.goto('/completed-ads');
   await hydrated(pod);
   await expect(pod.getByRole('heading', { name: 'Completed Ads' })).toBeVisible();
-  await expect(pod.getByText(/Autumn Roast Launch/)).toBeVisible();
+  await expect(pod.getByRole('main').getByText(/Autumn Roast Launch/)).toBeVisible();
   const badge = pod.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Workrooms/ });
   const before = Number((await badge.textContent())?.match(/\d+/)?.[0] ?? 0);
 

@@ -6,8 +6,8 @@ import { fixtureFeed, freshEnvironment, seedHosted, seedPodcast, seedUser, serve
 import { callEndpoint } from './support';
 import { migrate } from '../../src/lib/server/db/migrate';
 import { closeDb, getDb } from '../../src/lib/server/db/client';
-import { hostedPodcasts, podcasts, queueJobs } from '../../src/lib/server/db/schema';
-import { workReady } from '../../src/lib/server/jobs/queue';
+import { hostedPodcasts, podcasts } from '../../src/lib/server/db/schema';
+import { listJobs, workReady } from '../../src/lib/server/jobs/queue';
 import '../../src/lib/server/mail/send-mail';
 import { HttpError } from '../../src/lib/server/http';
 import { signPayload } from '../../src/lib/server/crypto';
@@ -70,8 +70,7 @@ afterAll(async () => {
 });
 
 async function mailJobsTo(email: string) {
-  const db = await getDb();
-  const rows = await db.select().from(queueJobs).where(eq(queueJobs.name, 'mail.send'));
+  const rows = await listJobs('mail.send');
   return rows.filter((r) => r.payload.to === email);
 }
 
@@ -133,12 +132,12 @@ describe('requestPodcastVerification', () => {
     const html = await seedPodcast(user.id, server.url('/not-a-feed'));
     await expect(requestPodcastVerification(user, html.id)).rejects.toMatchObject({
       status: 422,
-      errors: { url: ['The address does not answer with an RSS feed.'] },
+      errors: { url: ['We could not read your RSS feed: The address does not answer with an RSS feed.'] },
     });
     const gone = await seedPodcast(user.id, server.url('/gone'));
     await expect(requestPodcastVerification(user, gone.id)).rejects.toMatchObject({
       status: 422,
-      errors: { url: ['The feed answered with HTTP status 410.'] },
+      errors: { url: ['We could not read your RSS feed: The feed answered with HTTP status 410.'] },
     });
   });
 
@@ -175,13 +174,13 @@ describe('requestPodcastVerification', () => {
     const podcast = await seedPodcast(user.id, `http://127.0.0.1:${server.port === 65535 ? 65534 : server.port + 1}/feed.xml`);
     await expect(requestPodcastVerification(user, podcast.id)).rejects.toMatchObject({
       status: 422,
-      message: 'That address points to a private network and cannot be fetched.',
-      errors: { url: ['That address points to a private network and cannot be fetched.'] },
+      message: 'We could not read your RSS feed: That address points to a private network and cannot be fetched.',
+      errors: { url: ['We could not read your RSS feed: That address points to a private network and cannot be fetched.'] },
     });
     const metadata = await seedPodcast(user.id, 'http://169.254.169.254/latest/meta-data/');
     await expect(requestPodcastVerification(user, metadata.id)).rejects.toMatchObject({
       status: 422,
-      message: 'That address points to a cloud metadata service and cannot be fetched.',
+      message: 'We could not read your RSS feed: That address points to a cloud metadata service and cannot be fetched.',
     });
   });
 

@@ -89,7 +89,7 @@ describe('[HOSTING] feed import', () => {
     // Resync through the same call.
     await startMigration(user, hosted.id, {});
     const result = await importHostedFeed(hosted.id);
-    expect(result).toEqual({ imported: 2, skipped: 2, total: 4 });
+    expect(result).toMatchObject({ imported: 2, updated: 2, total: 4, files: { failed: 0 } });
     const rows = await db.select().from(episodes).where(eq(episodes.podcast_id, podcast.id));
     expect(rows.map((r) => r.guid).sort()).toEqual(
       ['b3a1c2f0-6d2e-4a57-9b8e-2f1d7c4e9a31', 'libsyn-418032-ep-0017', 'libsyn-418032-ep-0016', 'https://nightshiftstories.example/?p=212'].sort(),
@@ -112,9 +112,87 @@ describe('[HOSTING] feed import', () => {
     expect(parsed.items).toHaveLength(4);
     expect(parsed.items.map((i) => i.guid).sort()).toEqual(rows.map((r) => r.guid).sort());
     for (const item of parsed.items) expect(item.enclosure?.url).toMatch(/^http:\/\/cuepoint\.test\/media\//);
-    expect((parsed as unknown as Record<string, string>)['itunes:new-feed-url']).toBe(done!.url);
+    // Before the show leaves, the feed never names a new feed URL.
+    expect((parsed as unknown as Record<string, string>)['itunes:new-feed-url']).toBeUndefined();
     expect(parsed.itunes?.owner?.email).toBe('priya@nightshiftstories.example');
     expect(parsed.itunes?.categories).toContain('Fiction');
+  });
+
+  it('moves the audio of the episodes stored when the show was added, instead of skipping them', async () => {
+    const { getDb } = await import('../../src/lib/server/db/client');
+    const { episodes, hostedPodcasts, podcasts, migrationFiles } = await import('../../src/lib/server/db/schema');
+    const { addPodcast } = await import('../../src/lib/server/podcasts/add-podcast');
+    const { startMigration } = await import('../../src/lib/server/hosting/start-migration');
+    const { importHostedFeed } = await import('../../src/lib/server/hosting/import-feed');
+    const db = await getDb();
+    const user = await seedUser('PODCASTER');
+    // The marketplace route: the show is added first (its latest episodes stored with the old host's audio).
+    const podcast = await addPodcast(user.id, { url: feeds.url(FEEDS.libsyn.path) } as never);
+    const added = await db.select().from(episodes).where(eq(episodes.podcast_id, podcast.id));
+    expect(added).toHaveLength(4);
+    expect(added.every((e) => e.enclosure_url?.startsWith(feeds.origin))).toBe(true);
+    await db.update(podcasts).set({ verified_at: new Date() }).where(eq(podcasts.id, podcast.id));
+    const [hosted] = await db.insert(hostedPodcasts).values({ podcast_id: podcast.id, original_url: podcast.url }).returning();
+
+    await startMigration(user, hosted!.id, {});
+    const result = await importHostedFeed(hosted!.id);
+    expect(result).toMatchObject({ imported: 0, updated: 4, total: 4, files: { failed: 0 } });
+    const rows = await db.select().from(episodes).where(eq(episodes.podcast_id, podcast.id));
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect(row.enclosure_url).toMatch(/^http:\/\/cuepoint\.test\/media\//);
+      expect(row.original_enclosure_url).toContain(feeds.origin);
+    }
+    expect(rows.map((r) => r.hash_id).sort()).toEqual(added.map((r) => r.hash_id).sort());
+    const files = await db.select().from(migrationFiles).where(eq(migrationFiles.hosted_podcast_id, hosted!.id));
+    expect(files.filter((f) => f.kind === 'audio' && f.status === 'copied')).toHaveLength(4);
+    const [done] = await db.select().from(hostedPodcasts).where(eq(hostedPodcasts.id, hosted!.id));
+    expect(done!.settings.migration_report).toMatchObject({ episodes: 4, files: { failed: 0, copied: files.length, total: files.length } });
+  });
+
+  it('reports a file the old host lost by name without failing the rest, refuses the redirect, and fetches it on Resync', async () => {
+    const { getDb } = await import('../../src/lib/server/db/client');
+    const { episodes, hostedPodcasts, migrationFiles } = await import('../../src/lib/server/db/schema');
+    const { startMigration } = await import('../../src/lib/server/hosting/start-migration');
+    const { importHostedFeed, failedFilesSentence } = await import('../../src/lib/server/hosting/import-feed');
+    const { checkRedirecting } = await import('../../src/lib/server/hosting/check-redirecting');
+    const { user, podcast, hosted } = await hostedShow(FEEDS.libsyn.path);
+    const db = await getDb();
+    const lost = '/audio/bread-before-dawn.mp3';
+    feeds.removeFile(lost);
+    const lostBefore = feeds.requests.filter((p) => p === lost).length;
+    try {
+      // Before the migration the redirect is refused: the hosted feed would serve nothing.
+      await expect(checkRedirecting(user, hosted.id)).rejects.toMatchObject({ status: 422 });
+      await startMigration(user, hosted.id, {});
+      const first = await importHostedFeed(hosted.id, { retryDelaysMs: [0, 0] });
+      expect(first).toMatchObject({ total: 4, files: { failed: 1 } });
+      const lostRequests = feeds.requests.filter((p) => p === lost).length - lostBefore;
+      expect(lostRequests).toBe(3); // tried, then retried twice
+      const [done] = await db.select().from(hostedPodcasts).where(eq(hostedPodcasts.id, hosted.id));
+      expect(done!.migration_status).toBe('completed');
+      const report = done!.settings.migration_report as Parameters<typeof failedFilesSentence>[0];
+      expect(failedFilesSentence(report)).toBe(`1 of ${report.files.total} files could not be fetched: the audio of “Bread Before Dawn”.`);
+      const rows = await db.select().from(episodes).where(eq(episodes.podcast_id, podcast.id));
+      expect(rows).toHaveLength(4);
+      const bread = rows.find((r) => r.title === 'Bread Before Dawn')!;
+      expect(bread.enclosure_url).toBe(feeds.url(`${lost}?s=2`));
+      expect(rows.filter((r) => r.enclosure_url?.startsWith('http://cuepoint.test/media/'))).toHaveLength(3);
+      await expect(checkRedirecting(user, hosted.id)).rejects.toThrow('1 file has not moved yet. Resync the migration to fetch it, then set up the redirect.');
+    } finally {
+      feeds.restoreFile(lost);
+    }
+
+    // Resync: only the missing file is downloaded again.
+    const audioBefore = feeds.requests.filter((p) => p.startsWith('/audio/')).length;
+    await startMigration(user, hosted.id, {});
+    const second = await importHostedFeed(hosted.id, { retryDelaysMs: [0, 0] });
+    expect(second).toMatchObject({ imported: 0, updated: 4, files: { failed: 0 } });
+    expect(feeds.requests.filter((p) => p.startsWith('/audio/')).length - audioBefore).toBe(1);
+    const rows = await db.select().from(episodes).where(eq(episodes.podcast_id, podcast.id));
+    expect(rows.every((r) => r.enclosure_url?.startsWith('http://cuepoint.test/media/'))).toBe(true);
+    const files = await db.select().from(migrationFiles).where(eq(migrationFiles.hosted_podcast_id, hosted.id));
+    expect(files.every((f) => f.status === 'copied')).toBe(true);
   });
 
   it('serves hosted media with byte ranges and conditional GET', async () => {
@@ -128,18 +206,18 @@ describe('[HOSTING] feed import', () => {
     await importHostedFeed(hosted.id);
     const [ep] = await (await getDb()).select().from(episodes).where(eq(episodes.podcast_id, podcast.id)).limit(1);
     const name = decodeURIComponent(ep!.enclosure_url!.split('/').pop()!);
-    const full = serveMedia(new Request('http://x/'), podcast.hash_id, name);
+    const full = await serveMedia(new Request('http://x/'), podcast.hash_id, name);
     expect(full.status).toBe(200);
     const bytes = Buffer.from(await full.arrayBuffer());
     expect(bytes.subarray(0, 3).toString()).toBe('ID3');
-    const part = serveMedia(new Request('http://x/', { headers: { range: 'bytes=10-19' } }), podcast.hash_id, name);
+    const part = await serveMedia(new Request('http://x/', { headers: { range: 'bytes=10-19' } }), podcast.hash_id, name);
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 10-19/${bytes.length}`);
     expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(10, 20));
-    const again = serveMedia(new Request('http://x/', { headers: { 'if-none-match': full.headers.get('etag')! } }), podcast.hash_id, name);
+    const again = await serveMedia(new Request('http://x/', { headers: { 'if-none-match': full.headers.get('etag')! } }), podcast.hash_id, name);
     expect(again.status).toBe(304);
-    expect(serveMedia(new Request('http://x/', { headers: { range: 'bytes=999999-' } }), podcast.hash_id, name).status).toBe(416);
-    expect(serveMedia(new Request('http://x/'), podcast.hash_id, '../app-key').status).toBe(404);
+    expect((await serveMedia(new Request('http://x/', { headers: { range: 'bytes=999999-' } }), podcast.hash_id, name)).status).toBe(416);
+    expect((await serveMedia(new Request('http://x/'), podcast.hash_id, '../app-key')).status).toBe(404);
   });
 
   it('exchanges a payout code with the provider and stores the connection', async () => {

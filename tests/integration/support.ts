@@ -132,7 +132,8 @@ export async function seedHosted(podcastId: number, values: { url: string; origi
 export async function callEndpoint(handler: unknown, context: Record<string, unknown>): Promise<Response> {
   const { errorResponse } = await import('../../src/lib/server/http');
   try {
-    return await (handler as (ctx: unknown) => Promise<Response>)(context);
+    // Endpoints read the request (a body, headers): a bare one unless the test gives its own.
+    return await (handler as (ctx: unknown) => Promise<Response>)({ request: new Request('http://cuepoint.test/', { method: 'POST' }), ...context });
   } catch (error) {
     return errorResponse(error);
   }

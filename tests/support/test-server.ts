@@ -37,7 +37,9 @@ async function resetPostgres(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
+    await client.query(
+      'drop schema if exists public cascade; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; create schema public;',
+    );
   } finally {
     await client.end();
   }
@@ -56,6 +58,11 @@ async function start(): Promise<TestServer> {
     APP_URL: `http://127.0.0.1:${port}`,
     SEED_DEMO: 'false',
     TEST_CLOCK: TEST_NOW.toISOString(),
+    // The tests speak to the server as its proxy on loopback: a test may name the client's address in
+    // X-Forwarded-For (throttles per address), everything else comes from 127.0.0.1.
+    TRUST_PROXY: '127.0.0.1,::1',
+    // Stripe webhooks are verified with this secret (the payments tests sign their events with it).
+    STRIPE_WEBHOOK_SECRET: 'whsec_cuepoint_api_tests',
   });
   if (process.env.TEST_DATABASE_URL) {
     process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;

@@ -56,6 +56,11 @@ describe('feed and media helpers', () => {
     expect(parseDuration('31:42')).toBe(1902);
     expect(parseDuration('1728')).toBe(1728);
     expect(parseDuration('abc')).toBeNull();
+    // Fractional seconds, as some hosts write them, are rounded (an add-podcast of such a feed answered 500).
+    expect(parseDuration('1014.708375')).toBe(1015);
+    expect(parseDuration('01:02:03.5')).toBe(3724);
+    expect(parseDuration('1:2:3:4')).toBeNull();
+    expect(parseDuration('')).toBeNull();
     expect(parseExplicit('Yes')).toBe(true);
     expect(parseExplicit('No')).toBe(false);
     expect(parseExplicit('true')).toBe(true);

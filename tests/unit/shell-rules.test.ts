@@ -136,8 +136,16 @@ describe('navFor', () => {
       'Campaign approvals',
       'Hosting applications',
       'Manual stats',
+      'Background jobs',
+      'Coupons',
+      'Podcasts',
+      'Support',
       'Settings',
     ]);
+    const support = navFor({ type: 'ADMIN', hasHosted: false, unreadWorkrooms: 0, pendingHires: 0, supportWaiting: 3 }).find(
+      (e) => e.kind === 'link' && e.link.href === '/admin/support',
+    );
+    expect(support?.kind === 'link' && support.link).toMatchObject({ badge: 3, badgeLabel: '3 waiting' });
   });
 });
 

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FieldError, type FieldErrors } from '../../components/FieldError';
 import { TextField } from '../campaigns/fields';
 import type { SiteItem } from './AttributionSites';
+import SiteInstall, { type SiteActivity } from './SiteInstall';
 import './attribution.css';
 
 export interface SiteEvent {
@@ -38,6 +39,8 @@ interface Props {
   campaigns?: OwnCampaign[];
   /** Domains of the user's other sites by id, to say where a campaign is attributed now. */
   siteNames?: Record<number, string>;
+  /** The snippet, the install check and the attributed visitors and hits. */
+  activity: SiteActivity;
 }
 
 const STATUS_LABEL: Record<string, string> = { active: 'Active', paused: 'Paused', expired: 'Expired', closed: 'Closed' };
@@ -49,6 +52,7 @@ export default function AttributionSite({
   linked: initialLinked = [],
   campaigns = [],
   siteNames = {},
+  activity,
 }: Props) {
   const [site, setSite] = useState(initialSite);
   const [events, setEvents] = useState(initialEvents);
@@ -175,6 +179,7 @@ export default function AttributionSite({
           </div>
         </section>
       )}
+      {tab === 'settings' && <SiteInstall siteId={site.id} domain={site.domain} initial={activity} />}
 
       {tab === 'campaigns' && (
         <section className="attr-card">
@@ -223,6 +228,8 @@ export default function AttributionSite({
                 <tr>
                   <th>Campaign</th>
                   <th>Status</th>
+                  <th className="num">Visitors</th>
+                  <th className="num">Hits</th>
                   <th>
                     <span className="cp-sr-only">Actions</span>
                   </th>
@@ -235,6 +242,12 @@ export default function AttributionSite({
                       <a href={`/campaign/${c.id}/stats`}>{c.title}</a>
                     </td>
                     <td data-label="Status">{STATUS_LABEL[c.status] ?? c.status}</td>
+                    <td data-label="Visitors" className="num">
+                      {(activity.campaigns.find((a) => a.id === c.id)?.visitors ?? 0).toLocaleString('en-US')}
+                    </td>
+                    <td data-label="Hits" className="num">
+                      {(activity.campaigns.find((a) => a.id === c.id)?.hits ?? 0).toLocaleString('en-US')}
+                    </td>
                     <td className="attr-row-actions">
                       <button
                         type="button"

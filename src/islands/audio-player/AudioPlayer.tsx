@@ -3,6 +3,7 @@
  * without downloading the whole file, streams through a media element, and shows loading, ready,
  * playing or paused, and error ('File corrupt.', 'Converting... Please wait.', "File can't be played.").
  */
+import { pageStyleNonce } from '../../lib/client-config';
 import { useEffect, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import { Icon } from '../../components/Icon';
@@ -37,6 +38,8 @@ export function AudioPlayer({ src, waveform, totalTime, startTime = 0, transcodi
       peaks,
       duration: peaks ? (totalTime ?? undefined) : undefined,
       height: 56,
+      // The player styles its shadow DOM with a <style> element; the page's CSP admits it by this nonce.
+      cspNonce: pageStyleNonce(),
       barWidth: 2,
       barGap: 1,
       barRadius: 2,

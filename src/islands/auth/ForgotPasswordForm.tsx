@@ -1,20 +1,29 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../lib/api';
 
-/** Asks for a password reset link by email. */
-export default function ForgotPasswordForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
+interface Props {
+  /** Where the form posts when submitted before hydration (this page). */
+  action: string;
+  /** The server's answer to a form posted before hydration. */
+  email?: string;
+  error?: string | null;
+  sent?: string | null;
+}
+
+/** Asks for a password reset link by email; a real form before hydration, the API once hydrated. */
+export default function ForgotPasswordForm({ action, email = '', error: initialError = null, sent: initialSent = null }: Props) {
+  const [error, setError] = useState<string | null>(initialError);
+  const [sent, setSent] = useState<string | null>(initialSent);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: SubmitEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      const res = await api<{ message: string }>('/api/password/email', { method: 'POST', guest: true, body: { email } });
+      const value = String(new FormData(event.currentTarget).get('email') ?? '');
+      const res = await api<{ message: string }>('/api/password/email', { method: 'POST', guest: true, body: { email: value } });
       setSent(res.message);
     } catch (e) {
       setError(e instanceof ApiError ? (e.field('email') ?? e.message) : 'We could not reach Cuepoint. Check your connection and try again.');
@@ -30,15 +39,15 @@ export default function ForgotPasswordForm() {
       </p>
     );
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" method="post" action={action} onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor="forgot-email">Email</label>
         <input
           id="forgot-email"
+          name="email"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          defaultValue={email}
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={error ? 'forgot-error' : undefined}
           required

@@ -1,45 +1,49 @@
 import { useState, type SubmitEvent } from 'react';
-import { OAuthFailure, signIn } from '../../lib/session';
-import { safeRedirect } from './safe-redirect';
+import { safeRedirect } from '../../lib/safe-redirect';
+import { SignInError, signIn } from '../../lib/session';
 
 interface Props {
   redirect: string | null;
+  /** Where the form posts when submitted before hydration (this page, with its query). */
+  action: string;
+  email?: string;
+  /** The server's answer to a form posted before hydration. */
+  error?: string | null;
   notice?: string | null;
 }
 
-/** The sign-in form: email and password through the password grant, then back to where the user was going. */
-export default function LoginForm({ redirect, notice }: Props) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+/**
+ * The sign-in form. It is a real form (POST to this page), so it works before hydration or without
+ * JavaScript; once hydrated it signs in through POST /session and shows errors in place. Values are read
+ * from the form itself, so nothing typed before hydration is lost.
+ */
+export default function LoginForm({ redirect, action, email = '', error: initialError = null, notice }: Props) {
+  const [error, setError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: SubmitEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     setError(null);
-    if (!email.trim() || !password) {
+    const form = new FormData(event.currentTarget);
+    const emailValue = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    if (!emailValue || !password) {
       setError('Enter your email and password.');
       return;
     }
     setBusy(true);
     try {
-      await signIn(email.trim(), password);
+      await signIn(emailValue, password);
       window.location.assign(safeRedirect(redirect));
     } catch (e) {
       setBusy(false);
-      if (e instanceof OAuthFailure) {
-        if (e.status === 429) setError(e.message);
-        else if (e.error === 'invalid_grant') setError('These credentials do not match our records.');
-        else setError(e.message);
-      } else {
-        setError('We could not reach Cuepoint. Check your connection and try again.');
-      }
+      setError(e instanceof SignInError ? e.message : 'We could not reach Cuepoint. Check your connection and try again.');
     }
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-describedby={error ? 'login-error' : undefined}>
+    <form className="form" method="post" action={action} onSubmit={submit} noValidate aria-describedby={error ? 'login-error' : undefined}>
       {notice && !error && (
         <p className="alert alert-info" role="status">
           {notice}
@@ -52,13 +56,13 @@ export default function LoginForm({ redirect, notice }: Props) {
       )}
       <div className="field">
         <label htmlFor="login-email">Email</label>
-        <input id="login-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
+        <input id="login-email" name="email" type="email" autoComplete="username" defaultValue={email} required autoFocus />
       </div>
       <div className="field">
         <label htmlFor="login-password">Password</label>
-        <input id="login-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <input id="login-password" name="password" type="password" autoComplete="current-password" required />
       </div>
-      <p className="field-hint" style={{ textAlign: 'right' }}>
+      <p className="field-hint field-hint--end">
         <a href="/password/reset">Forgot your password?</a>
       </p>
       <button className="btn btn-primary btn-block" type="submit" disabled={busy}>

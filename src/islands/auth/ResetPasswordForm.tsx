@@ -5,25 +5,32 @@ import { firstError, type FieldErrors } from '../../lib/rules/field-errors';
 interface Props {
   token: string;
   email: string;
+  /** Where the form posts when submitted before hydration (this page). */
+  action: string;
+  /** The server's answer to a form posted before hydration. */
+  errors?: FieldErrors;
+  message?: string | null;
 }
 
-/** Sets a new password with the mailed token. */
-export default function ResetPasswordForm({ token, email: initialEmail }: Props) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
+/** Sets a new password with the mailed token; a real form before hydration, the API once hydrated. */
+export default function ResetPasswordForm({ token, email, action, errors: initialErrors = {}, message: initialMessage = null }: Props) {
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
+  const [message, setMessage] = useState<string | null>(initialMessage);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: SubmitEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const form = new FormData(event.currentTarget);
     setBusy(true);
     setErrors({});
     setMessage(null);
     try {
-      await api('/api/password/reset', { method: 'POST', guest: true, body: { token, email, password, password_confirmation: confirmation } });
+      await api('/api/password/reset', {
+        method: 'POST',
+        guest: true,
+        body: { token, email: form.get('email'), password: form.get('password'), password_confirmation: form.get('password_confirmation') },
+      });
       window.location.assign('/login?reset=1');
     } catch (e) {
       setBusy(false);
@@ -42,7 +49,7 @@ export default function ResetPasswordForm({ token, email: initialEmail }: Props)
       </p>
     );
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" method="post" action={action} onSubmit={submit} noValidate>
       {message && (
         <p className="alert alert-error" role="alert">
           {message}
@@ -52,10 +59,10 @@ export default function ResetPasswordForm({ token, email: initialEmail }: Props)
         <label htmlFor="reset-email">Email</label>
         <input
           id="reset-email"
+          name="email"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          defaultValue={email}
           aria-invalid={firstError(errors, 'email') ? 'true' : undefined}
           aria-describedby={firstError(errors, 'email') ? 'reset-email-error' : undefined}
         />
@@ -65,10 +72,9 @@ export default function ResetPasswordForm({ token, email: initialEmail }: Props)
         <label htmlFor="reset-password">New password</label>
         <input
           id="reset-password"
+          name="password"
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           aria-invalid={firstError(errors, 'password') ? 'true' : undefined}
           aria-describedby={firstError(errors, 'password') ? 'reset-password-error' : undefined}
         />
@@ -76,7 +82,7 @@ export default function ResetPasswordForm({ token, email: initialEmail }: Props)
       </div>
       <div className="field">
         <label htmlFor="reset-confirmation">Confirm new password</label>
-        <input id="reset-confirmation" type="password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+        <input id="reset-confirmation" name="password_confirmation" type="password" autoComplete="new-password" />
       </div>
       <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
         {busy ? 'Saving…' : 'Reset password'}

@@ -5,26 +5,41 @@ import { firstError, type FieldErrors } from '../../lib/rules/field-errors';
 
 interface Props {
   initialType: 'BRAND' | 'PODCASTER';
+  /** Where the form posts when submitted before hydration (this page). */
+  action: string;
+  /** The server's answer to a form posted before hydration: what was typed and what was wrong. */
+  values?: Record<string, string>;
+  errors?: FieldErrors;
+  message?: string | null;
 }
 
-/** Sign-up for a brand or a podcaster; on success the user is signed in and asked for the emailed code. */
-export default function SignUpForm({ initialType }: Props) {
-  const [type, setType] = useState<'BRAND' | 'PODCASTER'>(initialType);
-  const [form, setForm] = useState({ first_name: '', last_name: '', email: '', password: '', company_name: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
+type Field = 'first_name' | 'last_name' | 'email' | 'password' | 'company_name';
+
+/**
+ * Sign-up for a brand or a podcaster; on success the user is signed in and asked for the emailed code.
+ * A real form (POST to this page) before hydration or without JavaScript; once hydrated it calls
+ * POST /register and shows the server's field errors in place. Values are read from the form itself,
+ * so nothing typed before hydration is lost.
+ */
+export default function SignUpForm({ initialType, action, values = {}, errors: initialErrors = {}, message: initialMessage = null }: Props) {
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
+  const [message, setMessage] = useState<string | null>(initialMessage);
   const [busy, setBusy] = useState(false);
+  const type = values.type === 'PODCASTER' || values.type === 'BRAND' ? values.type : initialType;
 
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
-
-  async function submit(event: SubmitEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<Field | 'type', string>;
     setBusy(true);
     setErrors({});
     setMessage(null);
     try {
-      await api('/register', { method: 'POST', guest: true, body: { type, ...form, company_name: type === 'BRAND' ? form.company_name : undefined } });
+      await api('/register', {
+        method: 'POST',
+        guest: true,
+        body: { ...form, company_name: form.type === 'BRAND' ? form.company_name : undefined },
+      });
       await signIn(form.email.trim(), form.password);
       window.location.assign('/verify/email');
     } catch (e) {
@@ -38,15 +53,15 @@ export default function SignUpForm({ initialType }: Props) {
     }
   }
 
-  const field = (key: keyof typeof form, label: string, props: Record<string, unknown> = {}) => {
+  const field = (key: Field, label: string, props: Record<string, unknown> = {}, className = 'field') => {
     const error = firstError(errors, key);
     return (
-      <div className="field">
+      <div className={className}>
         <label htmlFor={`signup-${key}`}>{label}</label>
         <input
           id={`signup-${key}`}
-          value={form[key]}
-          onChange={set(key)}
+          name={key}
+          defaultValue={key === 'password' ? undefined : values[key]}
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={error ? `signup-${key}-error` : undefined}
           {...props}
@@ -61,7 +76,7 @@ export default function SignUpForm({ initialType }: Props) {
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" method="post" action={action} onSubmit={submit} noValidate>
       {message && (
         <p className="alert alert-error" role="alert">
           {message}
@@ -70,12 +85,12 @@ export default function SignUpForm({ initialType }: Props) {
       <fieldset className="role-choice">
         <legend>I am signing up as</legend>
         <label className="role-option">
-          <input type="radio" name="type" value="BRAND" checked={type === 'BRAND'} onChange={() => setType('BRAND')} />
+          <input type="radio" name="type" value="BRAND" defaultChecked={type === 'BRAND'} />
           <strong>A brand</strong>
           <span>Run campaigns and hire podcasters</span>
         </label>
         <label className="role-option">
-          <input type="radio" name="type" value="PODCASTER" checked={type === 'PODCASTER'} onChange={() => setType('PODCASTER')} />
+          <input type="radio" name="type" value="PODCASTER" defaultChecked={type === 'PODCASTER'} />
           <strong>A podcaster</strong>
           <span>Find sponsors and host your show</span>
         </label>
@@ -85,14 +100,10 @@ export default function SignUpForm({ initialType }: Props) {
         {field('first_name', 'First name', { autoComplete: 'given-name', required: true })}
         {field('last_name', 'Last name', { autoComplete: 'family-name', required: true })}
       </div>
-      {type === 'BRAND' && field('company_name', 'Company name', { autoComplete: 'organization' })}
+      {field('company_name', 'Company name', { autoComplete: 'organization' }, 'field brand-only')}
       {field('email', 'Work email', { type: 'email', autoComplete: 'email', required: true })}
       {field('password', 'Password', { type: 'password', autoComplete: 'new-password', required: true, minLength: 8 })}
-      {!firstError(errors, 'password') && (
-        <p className="field-hint" style={{ marginTop: '-.5rem' }}>
-          At least 8 characters.
-        </p>
-      )}
+      {!firstError(errors, 'password') && <p className="field-hint field-hint--tight">At least 8 characters.</p>}
       <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
         {busy && <span className="spinner" aria-hidden="true" />}
         {busy ? 'Creating your account…' : 'Create account'}

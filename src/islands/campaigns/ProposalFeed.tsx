@@ -11,6 +11,8 @@ import { formatDate } from '../../lib/format/dates';
 import { shortNumber } from '../../lib/format/numbers';
 import { FEED_TABS, FEED_TAB_LABELS, type FeedTab, type PackageJobPayload, type PackagePayload, type Paginated } from '../../lib/campaign-types';
 import { listenToUser } from './live-feed';
+import { itemsOf } from './proposal-items';
+import { itemPrice, selectionTotal } from '../../lib/proposal-total';
 import './campaigns.css';
 
 interface Props {
@@ -54,6 +56,8 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
   refreshRef.current = refresh;
   const pageRef = useRef(page);
   pageRef.current = page;
+  // Proposals with one of the brand's own actions in flight: their events are answered by the action itself.
+  const ownActions = useRef(new Set<number>());
 
   useEffect(() => {
     let timer: ReturnType<typeof setInterval> | null = null;
@@ -78,6 +82,7 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
           // change made elsewhere (withdrawn, edited, hired), so a starred proposal does not leave the tab under the cursor.
           const d = data as { id?: number; status?: string; campaign_id?: number; total_price?: number | null };
           if (d?.campaign_id !== undefined && d.campaign_id !== campaignId) return;
+          if (d?.id !== undefined && ownActions.current.has(d.id)) return;
           const shown = pageRef.current.data.find((p) => p.id === d?.id);
           if (shown && shown.status === d?.status && (d?.total_price === undefined || d.total_price === null || shown.total_price === d.total_price)) return;
           void refreshRef.current().catch(() => undefined);
@@ -124,6 +129,7 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
   }
 
   async function decline(job: PackageJobPayload) {
+    ownActions.current.add(job.package_id);
     try {
       const res = await api<{ data: PackagePayload }>(`/api/brand/proposal-items/${job.id}/declined`, { method: 'POST' });
       replace(res.data);
@@ -137,6 +143,8 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
       toast.error(e instanceof Error ? e.message : 'Could not decline the item.');
     } finally {
       setDeclining(null);
+      // Its own package.updated may still be on the way.
+      setTimeout(() => ownActions.current.delete(job.package_id), 2_000);
     }
   }
 
@@ -155,13 +163,22 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
     }
   }
 
-  const hireJobs = useMemo(() => page.data.flatMap((p) => p.jobs.filter((j) => hire.has(j.id)).map((j) => ({ ...j, podcast: p.podcast.title }))), [page, hire]);
-  const hireTotal = hireJobs.reduce((s, j) => s + j.fee, 0);
+  const hireJobs = useMemo(
+    () =>
+      page.data.flatMap((p) =>
+        itemsOf(p.jobs)
+          .filter((j) => hire.has(j.id))
+          .map((j) => ({ ...j, podcast: p.podcast.title })),
+      ),
+    [page, hire],
+  );
+  const hireTotal = page.data.reduce((sum, p) => sum + selectionTotal(p.jobs, hire), 0);
+  const hireCount = `${hire.size} item${hire.size === 1 ? '' : 's'}`;
 
   async function doHire() {
     try {
       await api('/api/brand/hirings', { method: 'POST', body: { job_ids: [...hire] } });
-      toast.success(`Hired ${hire.size} job${hire.size === 1 ? '' : 's'}.`);
+      toast.success(`Hired ${hireCount}.`);
       window.location.assign('/hirings/overview');
     } catch (e) {
       toast.error(e instanceof ApiError ? (e.field('job_ids') ?? e.message) : 'Could not hire these jobs.');
@@ -227,7 +244,7 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
                 )}
                 <div>
                   <h3 id={`proposal-${p.id}`}>
-                    {p.podcast.title}
+                    <a href={`/podcast/${p.podcast.hash_id}`}>{p.podcast.title}</a>
                     {p.podcast.is_premium ? <span className="cq-premium">Premium</span> : null}
                   </h3>
                   <div className="cq-row cq-small cq-muted" style={{ gap: 14 }}>
@@ -270,7 +287,7 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
 
               {p.description ? <ReadMoreText html={p.description} /> : null}
 
-              <div style={{ overflowX: 'auto' }}>
+              <div className="cq-jobs-wrap">
                 <table className="cq-jobs">
                   <caption className="cp-sr-only">Jobs proposed by {p.podcast.title}</caption>
                   <thead>
@@ -286,7 +303,7 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
                     </tr>
                   </thead>
                   <tbody>
-                    {p.jobs.map((j) => {
+                    {itemsOf(p.jobs).map((j) => {
                       const name = `${j.ad_title ?? 'Ad'}${j.description ? `: ${j.description}` : ''}`;
                       const hireable = !j.is_declined && !j.is_hired && j.status === 'pending' && p.status !== 'declined';
                       return (
@@ -308,10 +325,10 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
                               <span className="pill pill--brand">Hired</span>
                             ) : null}
                           </td>
-                          <td>{name}</td>
-                          <td>{j.episodes}</td>
-                          <td>{j.delivery_date ? formatDate(j.delivery_date) : '—'}</td>
-                          <td>{formatMoney(j.fee)}</td>
+                          <td data-label="Item">{name}</td>
+                          <td data-label="Episodes">{j.episodes}</td>
+                          <td data-label="Date">{j.dates.length ? j.dates.map((d) => formatDate(d)).join(', ') : '—'}</td>
+                          <td data-label="Fee">{j.episodes > 1 ? `${formatMoney(j.fee)} × ${j.episodes} = ${formatMoney(j.price)}` : formatMoney(j.price)}</td>
                           <td>
                             {j.is_declined ? (
                               <span className="cq-small cq-muted">Declined</span>
@@ -382,25 +399,20 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
       {hire.size > 0 ? (
         <div className="cq-hirebar" role="region" aria-label="Hire">
           <span>
-            {hire.size} job{hire.size === 1 ? '' : 's'} selected · {formatMoney(hireTotal)}
+            {hireCount} selected · {formatMoney(hireTotal)}
           </span>
           <button type="button" className="cp-button cp-button--primary" onClick={() => setConfirmHire(true)}>
-            Hire {hire.size} job{hire.size === 1 ? '' : 's'}
+            Hire {hireCount}
           </button>
         </div>
       ) : null}
 
-      <ConfirmDialog
-        open={confirmHire}
-        title={`Hire ${hire.size} job${hire.size === 1 ? '' : 's'}?`}
-        confirmLabel="Hire"
-        onConfirm={doHire}
-        onCancel={() => setConfirmHire(false)}
-      >
+      <ConfirmDialog open={confirmHire} title={`Hire ${hireCount}?`} confirmLabel="Hire" onConfirm={doHire} onCancel={() => setConfirmHire(false)}>
         <ul>
           {hireJobs.map((j) => (
             <li key={j.id}>
-              {j.podcast}: {j.ad_title ?? 'Ad'} {j.description ? `(${j.description})` : ''}, {formatMoney(j.fee)}
+              {j.podcast}: {j.ad_title ?? 'Ad'} {j.description ? `(${j.description})` : ''}
+              {j.episodes > 1 ? `, ${j.episodes} episodes` : ''}, {formatMoney(j.price)}
             </li>
           ))}
         </ul>
@@ -418,8 +430,8 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
         onCancel={() => setDeclining(null)}
       >
         <p>
-          {declining ? `${declining.ad_title ?? 'Ad'}${declining.description ? `: ${declining.description}` : ''}, ${formatMoney(declining.fee)}.` : ''} The
-          podcaster is told; this cannot be undone.
+          {declining ? `${declining.ad_title ?? 'Ad'}${declining.description ? `: ${declining.description}` : ''}, ${formatMoney(itemPrice(declining))}.` : ''}{' '}
+          The podcaster is told; this cannot be undone.
         </p>
       </ConfirmDialog>
 

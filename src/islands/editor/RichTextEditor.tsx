@@ -6,6 +6,7 @@
  * the default one (no strike, code or file tools; underline; optional Attach); a view-source toggle to
  * a read-only plain-text view; and an 'uploads in progress' signal.
  */
+import { pageStyleNonce } from '../../lib/client-config';
 import { useEffect, useId, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { Extension } from '@tiptap/core';
@@ -124,6 +125,8 @@ export function RichTextEditor({
 
   const editor = useEditor({
     immediatelyRender: false,
+    // TipTap adds a <style> element; the page's CSP admits it by this nonce.
+    injectNonce: pageStyleNonce(),
     content: value,
     extensions: [
       StarterKit.configure({

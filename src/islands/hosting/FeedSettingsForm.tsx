@@ -9,24 +9,42 @@ import { FieldError } from '../../components/FieldError';
 import RichTextEditor from '../editor/RichTextEditor';
 import { TextField } from '../campaigns/fields';
 import { FailureBlock, NO_FAILURE, formFailure, type FormFailure } from './form-errors';
+import { ArtworkField, CategoryPair, SelectField } from './FeedFields';
 
 export interface FeedSettingsValues {
   title: string;
   description: string;
+  link: string;
   author: string;
+  owner_name: string;
   owner_email: string;
   language: string;
   explicit: boolean;
   copyright: string;
-  category_id: number | null;
+  type: 'episodic' | 'serial';
+  category: string;
+  subcategory: string | null;
+  medium: string;
+  funding_url: string;
+  funding_text: string;
+  artwork: string | null;
 }
 
 interface Props {
   hostedId: number;
   feedUrl: string;
   initial: FeedSettingsValues;
-  categories: { id: number; label: string }[];
 }
+
+const MEDIUMS: [string, string][] = [
+  ['podcast', 'Podcast'],
+  ['audiobook', 'Audiobook'],
+  ['music', 'Music'],
+  ['video', 'Video'],
+  ['film', 'Film'],
+  ['newsletter', 'Newsletter'],
+  ['blog', 'Blog'],
+];
 
 export const LANGUAGES: [string, string][] = [
   ['en', 'English'],
@@ -43,11 +61,13 @@ export const LANGUAGES: [string, string][] = [
   ['zh', 'Chinese'],
 ];
 
-export default function FeedSettingsForm({ hostedId, feedUrl, initial, categories }: Props) {
+export default function FeedSettingsForm({ hostedId, feedUrl, initial }: Props) {
   const [form, setForm] = useState<FeedSettingsValues>(initial);
   const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [artworkFileId, setArtworkFileId] = useState<number | null>(null);
+  const [artwork, setArtwork] = useState(initial.artwork);
   const set =
     <K extends keyof FeedSettingsValues>(k: K) =>
     (v: FeedSettingsValues[K]) =>
@@ -59,7 +79,12 @@ export default function FeedSettingsForm({ hostedId, feedUrl, initial, categorie
     setBusy(true);
     setFailure(NO_FAILURE);
     try {
-      await api(`/api/podcasts/hosted/${hostedId}/feed`, { method: 'POST', body: { ...form } });
+      const { artwork: _shown, ...values } = form;
+      const res = await api<{ data: { settings: { feed?: { artwork?: string } } } }>(`/api/podcasts/hosted/${hostedId}/feed`, {
+        method: 'POST',
+        body: { ...values, ...(artworkFileId ? { artwork_file_id: artworkFileId } : {}) },
+      });
+      if (artworkFileId) setArtwork(res.data.settings.feed?.artwork ?? artwork);
       toast.success('Feed settings saved.');
     } catch (err) {
       setFailure(formFailure(err));
@@ -86,58 +111,61 @@ export default function FeedSettingsForm({ hostedId, feedUrl, initial, categorie
         />
         <FieldError errors={failure.errors} field="description" />
       </div>
+      <TextField
+        label="Website"
+        name="link"
+        type="url"
+        value={form.link}
+        onChange={set('link')}
+        errors={failure.errors}
+        placeholder="https://"
+        hint="Your show’s own site; podcast apps link to it."
+      />
+      <div className="hosting-form-row">
+        <SelectField label="Language" name="language" value={form.language} onChange={set('language')} errors={failure.errors}>
+          {languages.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Show type" name="type" value={form.type} onChange={(v) => set('type')(v as FeedSettingsValues['type'])} errors={failure.errors}>
+          <option value="episodic">Episodic (newest first)</option>
+          <option value="serial">Serial (oldest first)</option>
+        </SelectField>
+      </div>
+      <CategoryPair
+        category={form.category}
+        subcategory={form.subcategory}
+        onChange={(category, subcategory) => setForm((f) => ({ ...f, category, subcategory }))}
+        errors={failure.errors}
+      />
+      <div className="cp-field">
+        <label className="hosting-check">
+          <input type="checkbox" name="explicit" checked={form.explicit} onChange={(e) => set('explicit')(e.target.checked)} /> This show contains explicit
+          content
+        </label>
+        <FieldError errors={failure.errors} field="explicit" />
+      </div>
+
+      <h2 className="hosting-subtitle">Artwork</h2>
+      <ArtworkField current={artwork} onUploaded={setArtworkFileId} onProcessingChange={setUploading} errors={failure.errors} />
+
+      <h2 className="hosting-subtitle">Owner and credits</h2>
       <div className="hosting-form-row">
         <TextField label="Author" name="author" value={form.author} onChange={set('author')} errors={failure.errors} maxLength={255} />
-        <TextField
-          label="Owner email"
-          name="owner_email"
-          type="email"
-          value={form.owner_email}
-          onChange={set('owner_email')}
-          errors={failure.errors}
-          hint="Apple Podcasts and Spotify send ownership checks here; it is public in the feed."
-          autoComplete="email"
-        />
+        <TextField label="Owner name" name="owner_name" value={form.owner_name} onChange={set('owner_name')} errors={failure.errors} maxLength={255} />
       </div>
-      <div className="hosting-form-row">
-        <div className="cp-field">
-          <label htmlFor="feed-language">Language</label>
-          <select
-            id="feed-language"
-            name="language"
-            className="cp-input"
-            value={form.language}
-            onChange={(e) => set('language')(e.target.value)}
-            aria-invalid={failure.errors?.language ? true : undefined}
-          >
-            {languages.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-          <FieldError errors={failure.errors} field="language" />
-        </div>
-        <div className="cp-field">
-          <label htmlFor="feed-category">Category</label>
-          <select
-            id="feed-category"
-            name="category_id"
-            className="cp-input"
-            value={form.category_id ?? ''}
-            onChange={(e) => set('category_id')(e.target.value ? Number(e.target.value) : null)}
-            aria-invalid={failure.errors?.category_id ? true : undefined}
-          >
-            <option value="">Choose a category</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          <FieldError errors={failure.errors} field="category_id" />
-        </div>
-      </div>
+      <TextField
+        label="Owner email"
+        name="owner_email"
+        type="email"
+        value={form.owner_email}
+        onChange={set('owner_email')}
+        errors={failure.errors}
+        hint="Apple Podcasts and Spotify send ownership checks here; it is public in the feed, and podcast:locked names it."
+        autoComplete="email"
+      />
       <TextField
         label="Copyright"
         name="copyright"
@@ -147,13 +175,35 @@ export default function FeedSettingsForm({ hostedId, feedUrl, initial, categorie
         maxLength={255}
         placeholder={`© ${new Date().getFullYear()} ${form.author || 'Your name'}`}
       />
-      <div className="cp-field">
-        <label className="hosting-check">
-          <input type="checkbox" name="explicit" checked={form.explicit} onChange={(e) => set('explicit')(e.target.checked)} /> This show contains explicit
-          content
-        </label>
-        <FieldError errors={failure.errors} field="explicit" />
+
+      <h2 className="hosting-subtitle">Podcasting 2.0</h2>
+      <div className="hosting-form-row">
+        <SelectField label="Medium" name="medium" value={form.medium} onChange={set('medium')} errors={failure.errors}>
+          {MEDIUMS.map(([v, label]) => (
+            <option key={v} value={v}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Support link text"
+          name="funding_text"
+          value={form.funding_text}
+          onChange={set('funding_text')}
+          errors={failure.errors}
+          maxLength={128}
+        />
       </div>
+      <TextField
+        label="Support link"
+        name="funding_url"
+        type="url"
+        value={form.funding_url}
+        onChange={set('funding_url')}
+        errors={failure.errors}
+        placeholder="https://"
+        hint="Apps that read podcast:funding show it as a Support button."
+      />
       <FailureBlock failure={failure} />
       <div className="hosting-actions">
         <button type="submit" className="cp-button cp-button--primary" disabled={busy || uploading}>

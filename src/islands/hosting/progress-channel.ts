@@ -1,17 +1,26 @@
-/** Listens for the hosted migration progress event on the user's private channel, over the page's shared realtime connection. */
+/** Listens on the user's private channel, over the page's shared realtime connection, for the migration's progress and state. */
 import { realtime } from '../../lib/realtime-client';
 import type { InitializeSettings } from '../../lib/types';
 
 export const PROGRESS_EVENT = 'hosted.migration.progress';
+export const HOSTED_UPDATED_EVENT = 'hosted-podcast.updated';
 
-/** Subscribes to `private-users.{userId}` and calls back with each {podcastId, percent}; answers the unsubscribe. */
+/**
+ * Subscribes to `private-users.{userId}`: each {podcastId, percent} of the import, and each change of a
+ * hosted podcast's state ({podcast_id, migration_status, …}); answers the unsubscribe.
+ */
 export async function listenForProgress(
   settings: InitializeSettings['pusher'],
   userId: number,
   onProgress: (event: { podcastId: number; percent: number }) => void,
+  onUpdated?: (event: { podcast_id: number; migration_status: string }) => void,
 ): Promise<() => void> {
   const channel = (await realtime(settings)).private(`users.${userId}`);
   // A leading dot keeps the event name exactly as broadcast.
   channel.listen(`.${PROGRESS_EVENT}`, onProgress);
-  return () => channel.stopListening(`.${PROGRESS_EVENT}`, onProgress);
+  if (onUpdated) channel.listen(`.${HOSTED_UPDATED_EVENT}`, onUpdated);
+  return () => {
+    channel.stopListening(`.${PROGRESS_EVENT}`, onProgress);
+    if (onUpdated) channel.stopListening(`.${HOSTED_UPDATED_EVENT}`, onUpdated);
+  };
 }

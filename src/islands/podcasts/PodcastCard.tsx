@@ -6,6 +6,7 @@ import { FieldError } from '../../components/FieldError';
 import { Dialog } from '../../components/Dialog';
 import { ImageCropper } from '../../components/ImageCropper';
 import { freshAccessToken } from '../../lib/session';
+import { FEED_UNREADABLE_TITLE, isFeedUnreadableError, isNoEmailError } from '../../lib/feed-errors';
 import { toast } from '../../lib/stores/toasts';
 import { VERIFICATION_NOT_FOUND_TOAST_MS, VERIFICATION_RESEND_THROTTLE_MS, VERIFICATION_SENT_NOTICE_MS } from '../../lib/constants';
 import { formatDate } from '../../lib/format/dates';
@@ -37,6 +38,7 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
   const [podcast, setPodcast] = useState(initial);
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(initial.title);
+  const [url, setUrl] = useState(initial.url);
   const [about, setAbout] = useState(initial.about);
   const [categoryId, setCategoryId] = useState<number | null>(initial.categories[0]?.id ?? null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -60,13 +62,17 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
         .slice(1)
         .map((c) => c.id)
         .filter((c) => c !== categoryId);
+      const feedChanged = url.trim() !== podcast.url;
       const res = await api<{ data: CardPodcast }>(`/api/podcasts/${podcast.id}`, {
         method: 'PUT',
-        body: { title, about, category_ids: categoryId ? [categoryId, ...keep] : keep },
+        body: { ...(feedChanged ? { url: url.trim() } : {}), title, about, category_ids: categoryId ? [categoryId, ...keep] : keep },
       });
       setPodcast(res.data);
+      setUrl(res.data.url);
       setEditing(false);
-      toast.success('Podcast saved.');
+      toast.success(feedChanged ? 'Feed address changed. Verify the show again with the email in the new feed.' : 'Podcast saved.');
+      // A new feed needs its owner to prove it again: the link goes to the email in that feed.
+      if (feedChanged && !res.data.verified_at) void resend();
     } catch (e) {
       if (e instanceof ApiError) setErrors(e.errors);
     } finally {
@@ -84,8 +90,8 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
       timers.current.push(setTimeout(() => setSent(false), VERIFICATION_SENT_NOTICE_MS));
     } catch (e) {
       const message = e instanceof Error ? e.message : 'Something went wrong. Please try again.';
-      if (e instanceof ApiError && e.status === 422)
-        toast.error(`${message} ${NOT_FOUND_HINT}`, { title: NOT_FOUND_TITLE, timeout: VERIFICATION_NOT_FOUND_TOAST_MS });
+      if (isNoEmailError(e)) toast.error(`${message} ${NOT_FOUND_HINT}`, { title: NOT_FOUND_TITLE, timeout: VERIFICATION_NOT_FOUND_TOAST_MS });
+      else if (isFeedUnreadableError(e)) toast.error(message, { title: FEED_UNREADABLE_TITLE, timeout: VERIFICATION_NOT_FOUND_TOAST_MS });
       else toast.error(message);
     }
   };
@@ -201,6 +207,23 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
           }}
         >
           <div className="cp-field">
+            <label htmlFor={`${id}-u`}>RSS feed URL</label>
+            <input
+              id={`${id}-u`}
+              className="cp-input"
+              type="url"
+              inputMode="url"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              aria-invalid={errors.url ? true : undefined}
+              aria-describedby={`${id}-u-hint`}
+            />
+            <p id={`${id}-u-hint`} className="pc-small pc-muted">
+              Moved to another host? Paste the new feed address. We read it before saving, and the show must be verified again.
+            </p>
+            <FieldError errors={errors} field="url" />
+          </div>
+          <div className="cp-field">
             <label htmlFor={`${id}-t`}>Title</label>
             <input
               id={`${id}-t`}
@@ -221,7 +244,15 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
             <button type="submit" className="cp-button cp-button--primary" disabled={saving}>
               {saving ? 'Saving…' : 'Save'}
             </button>
-            <button type="button" className="cp-button" onClick={() => setEditing(false)}>
+            <button
+              type="button"
+              className="cp-button"
+              onClick={() => {
+                setEditing(false);
+                setUrl(podcast.url);
+                setErrors({});
+              }}
+            >
               Cancel
             </button>
           </div>

@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/format/dates';
 import { PITCH_MAX, pitchLength } from '../../lib/pitch';
 import RichTextEditor from '../editor/RichTextEditor';
 import { DEFAULT_JOB_EPISODES } from '../../lib/constants';
+import { itemPrice } from '../../lib/proposal-total';
 import type { CalendarSlot } from '../../lib/slots';
 import '../../styles/podcasters.css';
 
@@ -96,7 +97,7 @@ export default function ProposalWizard(props: Props) {
   };
 
   const chosen = ads.filter((a) => choices[a.id]?.selected);
-  const total = chosen.reduce((sum, a) => sum + (choices[a.id]!.fee ?? 0) * choices[a.id]!.episodes, 0);
+  const total = chosen.reduce((sum, a) => sum + itemPrice({ fee: choices[a.id]!.fee ?? 0, episodes: choices[a.id]!.episodes }), 0);
   const availableByType = useMemo(() => {
     const map: Record<string, string[]> = { sponsorship: [], host: [] };
     for (const s of slots) if (s.status === 'available') map[s.type]!.push(s.date);

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/Icon';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { FEED_UNREADABLE_TITLE, isFeedUnreadableError, isNoEmailError } from '../../lib/feed-errors';
 import { VERIFICATION_NOT_FOUND_TOAST_MS, VERIFICATION_RESEND_THROTTLE_MS, VERIFICATION_SENT_NOTICE_MS } from '../../lib/constants';
 import { $verifiedPodcastIds } from '../../lib/stores/shell';
 import { toast } from '../../lib/stores/toasts';
@@ -18,7 +19,8 @@ export const NOT_FOUND_HINT = 'If you just changed your RSS feed, recheck again 
 /**
  * The RSS verification banner of the current podcast while it is not verified. 'Resend verification
  * email' calls POST /api/podcasts/{id}/verification at most once per 5 s; a success shows the sent
- * notice for 60 s, a 422 the 'Email not found in RSS' toast for 10 s, anything else the server's message.
+ * notice for 60 s, a feed without an email the 'Email not found in RSS' toast for 10 s, a feed that could not
+ * be read a toast that says so, anything else the server's message.
  */
 export default function RssBanner({ podcastId, title }: Props) {
   const verified = useStore($verifiedPodcastIds).includes(podcastId);
@@ -45,8 +47,10 @@ export default function RssBanner({ podcastId, title }: Props) {
       timers.current.push(setTimeout(() => setSent(false), VERIFICATION_SENT_NOTICE_MS));
     } catch (error) {
       const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-      if (error instanceof ApiError && error.status === 422) {
+      if (isNoEmailError(error)) {
         toast.error(`${message} ${NOT_FOUND_HINT}`, { title: NOT_FOUND_TITLE, timeout: VERIFICATION_NOT_FOUND_TOAST_MS });
+      } else if (isFeedUnreadableError(error)) {
+        toast.error(message, { title: FEED_UNREADABLE_TITLE, timeout: VERIFICATION_NOT_FOUND_TOAST_MS });
       } else {
         toast.error(message);
       }

@@ -15,7 +15,6 @@ import {
   weekday,
   type CalendarSlot,
   type ScheduleSettings,
-  type SlotType,
 } from '../../lib/slots';
 import '../../styles/podcasters.css';
 
@@ -100,6 +99,10 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, tim
   const first = `${month}-01`;
   const blanks = weekday(first);
   const days = Array.from({ length: daysInMonth(y, m) }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+  // The month as rows of seven (null: a day of the previous or next month).
+  const cells: (string | null)[] = [...Array.from({ length: blanks }, () => null), ...days];
+  while (cells.length % 7) cells.push(null);
+  const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
   const monthLabel = formatDate(first, 'MMMM YYYY');
 
   return (
@@ -203,47 +206,50 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, tim
           </button>
         </div>
         {slots.length === 0 && <p className="pc-muted">Choose your publishing days and save the schedule to see your ad slots.</p>}
-        <div className="slot-cal__grid" role="grid" aria-label={monthLabel}>
-          {WEEKDAY_NAMES.map((n) => (
-            <div key={n} className="slot-cal__dow" role="columnheader" aria-label={n}>
-              {n.slice(0, 3)}
+        {/* A table of weeks (not an ARIA grid: the slots are buttons reached with Tab, not arrow keys). */}
+        <div className="slot-cal__grid" role="table" aria-label={monthLabel}>
+          <div className="slot-cal__row" role="row">
+            {WEEKDAY_NAMES.map((n) => (
+              <div key={n} className="slot-cal__dow" role="columnheader" aria-label={n}>
+                {n.slice(0, 3)}
+              </div>
+            ))}
+          </div>
+          {weeks.map((week) => (
+            <div key={week.find(Boolean) ?? 'blank'} className="slot-cal__row" role="row">
+              {week.map((day, i) => {
+                if (!day) return <div key={`b${i}`} className="slot-cal__day slot-cal__day--blank" role="cell" />;
+                const daySlots = day >= from ? (byDay.get(day) ?? []) : [];
+                return (
+                  <div key={day} className={`slot-cal__day${daySlots.length ? '' : ' slot-cal__day--off'}`} role="cell">
+                    <span className="slot-cal__num">{Number(day.slice(8))}</span>
+                    {daySlots.map((s) => (
+                      <button
+                        key={s.type}
+                        type="button"
+                        className={`slot-chip slot-chip--${s.status}`}
+                        aria-pressed={s.status !== 'available'}
+                        aria-disabled={s.status === 'booked' || undefined}
+                        // The spoken name starts with the chip's visible words (WCAG 2.5.3).
+                        aria-label={`${s.type === 'host' ? AD_TYPE_LABELS.host : `Spons. (${AD_TYPE_LABELS.sponsorship})`} slot on ${formatDate(day)}: ${s.status}`}
+                        title={
+                          s.status === 'booked'
+                            ? 'Booked by a hired proposal'
+                            : s.status === 'available'
+                              ? 'Click to make unavailable'
+                              : 'Click to make available'
+                        }
+                        disabled={busyKey === `${s.date}|${s.type}`}
+                        onClick={() => void toggle(s)}
+                      >
+                        {s.type === 'host' ? 'Host' : 'Spons.'}
+                      </button>
+                    ))}
+                  </div>
+                );
+              })}
             </div>
           ))}
-          {Array.from({ length: blanks }, (_, i) => (
-            <div key={`b${i}`} className="slot-cal__day slot-cal__day--blank" aria-hidden="true" />
-          ))}
-          {days.map((day) => {
-            const daySlots = day >= from ? (byDay.get(day) ?? []) : [];
-            return (
-              <div key={day} className={`slot-cal__day${daySlots.length ? '' : ' slot-cal__day--off'}`} role="gridcell">
-                <span className="slot-cal__num">{Number(day.slice(8))}</span>
-                {daySlots.map((s) => {
-                  const label = AD_TYPE_LABELS[s.type as SlotType];
-                  return (
-                    <button
-                      key={s.type}
-                      type="button"
-                      className={`slot-chip slot-chip--${s.status}`}
-                      aria-pressed={s.status !== 'available'}
-                      aria-disabled={s.status === 'booked' || undefined}
-                      aria-label={`${label} slot on ${formatDate(day)}: ${s.status}`}
-                      title={
-                        s.status === 'booked'
-                          ? 'Booked by a hired proposal'
-                          : s.status === 'available'
-                            ? 'Click to make unavailable'
-                            : 'Click to make available'
-                      }
-                      disabled={busyKey === `${s.date}|${s.type}`}
-                      onClick={() => void toggle(s)}
-                    >
-                      {s.type === 'host' ? 'Host' : 'Spons.'}
-                    </button>
-                  );
-                })}
-              </div>
-            );
-          })}
         </div>
         <div className="slot-legend" aria-hidden="true">
           <span>

@@ -157,6 +157,8 @@ export class ChunkedUpload<M extends Meta, B extends Body> extends BasePlugin<Ch
         'X-Requested-With': 'XMLHttpRequest',
         'Content-Range': contentRange(range, total),
         'X-Upload-Id': uploadId,
+        // The server accepts exactly the types this uploader lists, judged from the bytes.
+        'X-Upload-Types': (this.opts.allowedTypes ?? UPLOAD_ALLOWED_TYPES_DISPLAY).join(','),
       };
       if (token) headers.Authorization = `Bearer ${token}`;
       const answer = await sendChunk(

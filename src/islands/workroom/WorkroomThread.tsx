@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useStickToBottom } from '../shared/use-stick-to-bottom';
 import { Dialog } from '../../components/Dialog';
 import { FilePreview } from '../../components/FilePreview';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -13,9 +14,9 @@ import { toast } from '../../lib/stores/toasts';
 import { waitForUploads } from '../../lib/rules/uploads';
 import { truncateFileName } from '../../lib/format/files';
 import type { FilePayload } from '../../lib/types';
-import AudioPlayer from '../audio-player/AudioPlayer';
+import AudioPlayer from '../audio-player/LazyAudioPlayer';
 import RichTextEditor from '../editor/RichTextEditor';
-import Uploader, { type UploaderHandle } from '../uploader/Uploader';
+import Uploader, { type UploaderHandle } from '../uploader/LazyUploader';
 import { canReviewMessage, mergeMessages, typingText, type WorkroomDiscussion, type WorkroomMessage } from '../../lib/workroom-types';
 
 interface Props {
@@ -77,7 +78,6 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const onlineIds = useStore($onlineUserIds);
-  const listRef = useRef<HTMLOListElement>(null);
   const lastWhisper = useRef(0);
   const typingTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const whisperRef = useRef<((payload: Record<string, unknown>) => void) | null>(null);
@@ -88,13 +88,8 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
     latestId.current = messages.at(-1)?.id ?? latestId.current;
   }, [messages]);
 
-  const scrollToEnd = useCallback(() => {
-    // Scroll the thread itself (never the page) to the newest message.
-    requestAnimationFrame(() => {
-      const scroller = listRef.current?.parentElement;
-      if (scroller) scroller.scrollTop = scroller.scrollHeight;
-    });
-  }, []);
+  // The newest message stays in view unless the reader scrolled up to read earlier ones.
+  const { scrollerRef, contentRef, scrollToEnd, newBelow, jumpToEnd } = useStickToBottom<HTMLDivElement, HTMLOListElement>();
 
   const markViewed = useCallback(() => {
     if (document.visibilityState !== 'visible') return;
@@ -114,7 +109,7 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
   }, [discussion.id, markViewed, scrollToEnd]);
 
   useEffect(() => {
-    scrollToEnd();
+    scrollToEnd(true);
     markViewed();
     const onVisible = () => markViewed();
     const onOnline = () => void catchUp().catch(() => undefined);
@@ -134,7 +129,7 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
               // Their message ends their typing.
               setTyping(({ [m.user_id!]: _gone, ...rest }) => rest);
             }
-            scrollToEnd();
+            scrollToEnd(m.user_id === me.id);
             if (m.user_id !== me.id) markViewed();
           })
           .listen('.message.updated', (m: WorkroomMessage) => setMessages((cur) => mergeMessages(cur, [m])))
@@ -215,7 +210,7 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
         setAttaching(false);
       }
       lastWhisper.current = 0;
-      scrollToEnd();
+      scrollToEnd(true);
     } catch (e) {
       setError(e instanceof ApiError ? (e.field('content') ?? e.field('content_files_ids') ?? e.message) : 'Your message could not be sent. Please try again.');
     } finally {
@@ -256,7 +251,7 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
       setAdNote('');
       setSubmitOpen(false);
       toast.success('Ad sent for review.');
-      scrollToEnd();
+      scrollToEnd(true);
     } catch (e) {
       setAdError(
         e instanceof ApiError
@@ -341,14 +336,14 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
         </ul>
       </header>
 
-      <div className="thread__scroll">
+      <div className="thread__scroll" ref={scrollerRef}>
         {hasMore && (
           <button type="button" className="cp-button cp-button--link thread__earlier" onClick={() => void loadEarlier()}>
             Show earlier messages
           </button>
         )}
         {messages.length === 0 ? <p className="thread__empty">No messages yet. Say hello and share what you need for this campaign.</p> : null}
-        <ol className="thread__list" ref={listRef} aria-live="polite" aria-relevant="additions">
+        <ol className="thread__list" ref={contentRef} aria-live="polite" aria-relevant="additions">
           {messages.map((m, i) => {
             const mine = m.user_id === me.id;
             const showDay = i === 0 || formatDate(messages[i - 1]!.created_at) !== formatDate(m.created_at);
@@ -443,6 +438,11 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
             );
           })}
         </ol>
+        {newBelow && (
+          <button type="button" className="cp-button thread__jump" onClick={jumpToEnd}>
+            <Icon name="chevron-down" size={16} /> New messages
+          </button>
+        )}
       </div>
 
       <p className="thread__typing" role="status" aria-live="polite">

@@ -3,6 +3,7 @@
  * and zod validation that answers 422 `{ message, errors: { field: [messages] } }`.
  */
 import { z } from 'zod';
+import { databaseInputError } from './db/input-errors';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -90,29 +91,120 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infe
   return result.data;
 }
 
-/** Reads the request body (JSON or form) as a plain object; a malformed body is a 422, not a crash. */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get('content-type') ?? '';
-  try {
-    if (type.includes('application/json')) {
-      const text = await request.text();
-      if (!text.trim()) return {};
-      const parsed: unknown = JSON.parse(text);
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-      return parsed as Record<string, unknown>;
+/**
+ * Text the database and every screen can hold, decided once for every field: a NUL character or an
+ * unpaired UTF-16 surrogate is refused (422 naming the field), never stripped, since neither belongs
+ * in anything a person types.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
+const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const MAX_DEPTH = 32;
+
+/** True when a string holds a NUL or an unpaired surrogate. */
+export function isUnsafeText(value: string): boolean {
+  return UNSAFE_TEXT.test(value);
+}
+
+/** The field errors for unsafe text anywhere in a parsed body or query (keys included), and for nesting too deep to be input. */
+export function unsafeTextErrors(value: unknown, path = '', errors: FieldErrors = {}, depth = 0): FieldErrors {
+  const field = path || 'body';
+  if (typeof value === 'string') {
+    if (isUnsafeText(value)) errors[field] = [`The ${FIELD_LABEL(field)} field contains characters that are not allowed.`];
+  } else if (value && typeof value === 'object' && !(value instanceof Blob)) {
+    if (depth >= MAX_DEPTH) {
+      errors[field] = [`The ${FIELD_LABEL(field)} field is nested too deeply.`];
+      return errors;
     }
-    if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-      const form = await request.formData();
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of form.entries()) out[k] = v;
-      return out;
+    for (const [key, inner] of Object.entries(value)) {
+      if (isUnsafeText(key)) {
+        errors[field] = [`The ${FIELD_LABEL(field)} field has a key with characters that are not allowed.`];
+        continue;
+      }
+      unsafeTextErrors(inner, path ? `${path}.${key}` : key, errors, depth + 1);
     }
-    const text = await request.text();
-    if (!text.trim()) return {};
-    return JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    throw new HttpError(422, 'The request body could not be read.', { body: ['The request body must be a JSON object.'] });
   }
+  return errors;
+}
+
+/** Throws the 422 for unsafe text in a parsed body or query. */
+export function assertSafeText(value: unknown): void {
+  const errors = unsafeTextErrors(value);
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+}
+
+/** Bodies larger than this are refused before they are read (uploads stream through their own reader). */
+export const MAX_JSON_BODY_BYTES = 2 * 1024 * 1024;
+export const MAX_FORM_BODY_BYTES = 25 * 1024 * 1024;
+
+const unreadable = (message: string) => new HttpError(422, message, { body: [message] });
+
+/** The media type of the request without its parameters, lower-cased ('' when there is none). */
+export function mediaType(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** Reads the body as text, refusing more than `limit` bytes with a 413 before or while reading it. */
+async function readText(request: Request, limit: number): Promise<string> {
+  const tooLarge = () => new HttpError(413, `The request body must not be larger than ${Math.round(limit / 1024 / 1024)} MB.`);
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limit) throw tooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        void reader.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw unreadable('The request body could not be read.');
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+/**
+ * Reads the request body as a plain object, by its Content-Type: JSON (also text/plain and no type, as
+ * beacons and plain fetches send it), or urlencoded/multipart form data. Anything else is a 415; a body
+ * that is not an object, malformed, too deep or holding unsafe text is a 422; too large a 413.
+ */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = mediaType(request);
+  let body: unknown;
+  if (type === '' || type === 'text/plain' || type === 'application/json' || type.endsWith('+json')) {
+    const text = await readText(request, MAX_JSON_BODY_BYTES);
+    if (!text.trim()) return {};
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw unreadable('The request body must be valid JSON.');
+    }
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw unreadable('The request body must be a JSON object.');
+  } else if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BODY_BYTES) throw new HttpError(413, 'The request body is too large.');
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw unreadable(type === 'multipart/form-data' ? 'The request body must be valid multipart form data.' : 'The request body must be valid form data.');
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of form.entries()) out[k] = v;
+    body = out;
+  } else {
+    throw new HttpError(415, 'Unsupported Media Type. Send application/json, application/x-www-form-urlencoded or multipart/form-data.', {
+      body: ['The request body must be JSON or form data.'],
+    });
+  }
+  assertSafeText(body);
+  return body as Record<string, unknown>;
 }
 
 /** Parses the body with a schema. */
@@ -122,7 +214,9 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
 
 /** Parses the query string with a schema. */
 export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.infer<S> {
-  return validate(schema, Object.fromEntries(url.searchParams.entries()));
+  const query = Object.fromEntries(url.searchParams.entries());
+  assertSafeText(query);
+  return validate(schema, query);
 }
 
 /** Parses a route id parameter; anything but a positive integer is a 404. */
@@ -133,13 +227,15 @@ export function idParam(value: string | undefined): number {
   return n;
 }
 
-/** The JSON answer for any error: HttpError as written, anything else a 500 without its text. */
+/** The JSON answer for any error: HttpError as written, bad input the database refused as a 422, anything else a 500 without its text. */
 export function errorResponse(error: unknown): Response {
   if (error instanceof HttpError) {
     const body = error.body ?? { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
     return json(body, error.status, error.headers ?? {});
   }
   if (error instanceof z.ZodError) return errorResponse(validationError(error));
+  const input = databaseInputError(error);
+  if (input) return errorResponse(input.status === 404 ? notFound() : fieldError(input.field, input.message));
   console.error('[cuepoint] unexpected error', error);
   return json({ message: 'Server Error' }, 500);
 }

@@ -6,14 +6,21 @@ import { config } from './config';
 import { closeDb } from './db/client';
 import { migrate } from './db/migrate';
 import { ensureWebClient } from './auth/oauth-clients';
-import { startWorker, stopWorker, workReady } from './jobs/queue';
+import { prepareSignIn } from './auth/sign-in';
+import { stopRevocationSync } from './session/revocations';
+import { prepareQueues, startWorker, stopWorker, workReady } from './jobs/queue';
+import { setEngineRole, stopEngine } from './jobs/engine';
 import { isDatabaseEmpty, seedCatalogue, seedDemo } from './seed/demo';
 import { getDb } from './db/client';
 import './mail/send-mail';
 import './files/process-audio';
+import './files/jobs';
 import './campaigns/jobs';
+import './payments/jobs';
 import './workrooms/attachments';
-import { startHostingSchedules, stopHostingSchedules } from './hosting/jobs';
+import './hosting/jobs';
+import { startMeasurement } from './analytics/jobs';
+import { flushRequestLog } from './analytics/request-log';
 
 const KEY = Symbol.for('cuepoint.boot');
 type Holder = { [KEY]?: Promise<void> };
@@ -21,7 +28,7 @@ type Holder = { [KEY]?: Promise<void> };
 export interface BootOptions {
   /** Fill an empty database with demo data (npm start); off for tests' fresh databases. */
   seed?: boolean;
-  /** Work the queue in this process. */
+  /** Work the queue in this process (default: QUEUE_WORKER, true unless set to false). */
   worker?: boolean;
 }
 
@@ -29,18 +36,21 @@ export interface BootOptions {
 export function boot(options: BootOptions = {}): Promise<void> {
   const holder = globalThis as Holder;
   holder[KEY] ??= (async () => {
-    config();
+    const worker = options.worker ?? config().queueWorker;
+    setEngineRole({ worker });
     await migrate();
+    await prepareQueues();
     await ensureWebClient();
+    void prepareSignIn();
     // The ad types and categories are reference data every install needs, demo or not.
     await (await getDb()).transaction((tx) => seedCatalogue(tx));
     if ((options.seed ?? config().seedDemo) && (await isDatabaseEmpty())) {
       await seedDemo();
       console.log('[cuepoint] seeded demo data');
     }
-    if (options.worker ?? true) {
-      startWorker();
-      startHostingSchedules();
+    if (worker) {
+      await startWorker();
+      await startMeasurement();
     }
   })();
   return holder[KEY];
@@ -53,12 +63,22 @@ export function ensureBooted(): Promise<void> {
 
 /** Stops background work and closes the database. */
 export async function shutdown(): Promise<void> {
-  stopWorker();
-  stopHostingSchedules();
+  // Measurement's log lines still in memory are written first.
+  await flushRequestLog();
+  stopRevocationSync();
+  await stopWorker();
+  await stopEngine();
   await closeDb();
 }
 
 export { seedDemo, isDatabaseEmpty, workReady };
+export { rebuildDownloads } from './analytics/count-downloads';
+export { refreshListenerStats } from './analytics/listener-stats';
+export { closeDb };
+export { backupName, backupToken, createBackup } from './backup/create-backup';
+export { restoreBackup } from './backup/restore-backup';
 export { config } from './config';
+export { isApiPath } from './api-paths';
 export { DEMO_SIGN_INS, DEMO_PASSWORD } from './seed/demo';
 export { attachServer } from './realtime/realtime';
+export { copyLocalFilesToBucket } from './storage/copy-to-bucket';

@@ -2,11 +2,11 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '~/lib/server/http';
 import { requireRole } from '~/lib/server/session/guards';
-import { checkAnalytics } from '~/lib/server/podcasts/analytics-status';
+import { checkAnalytics } from '~/lib/server/analytics/connections';
 
-const body = z.object({ podcast_id: z.number().int().positive() });
+const body = z.object({ podcast_id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** POST /api/check-analytics {podcast_id}: re-checks the podcast's analytics connections. */
+/** POST /api/check-analytics {podcast_id}: reads the show's feed and turns its analytics active when the recent enclosures carry the prefix. */
 export const POST: APIRoute = async ({ locals, request }) => {
   const user = requireRole(locals, 'PODCASTER');
   const { podcast_id } = await parseBody(request, body);

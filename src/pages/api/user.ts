@@ -1,7 +1,15 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../lib/server/http';
+import { json, parseBody } from '../../lib/server/http';
 import { requireUser } from '../../lib/server/session/guards';
+import { deleteAccount, deleteAccountSchema } from '../../lib/server/users/delete-account';
 import { serializeUser } from '../../lib/server/users/session-user';
 
 /** GET /api/user: the signed-in user. */
 export const GET: APIRoute = ({ locals }) => json({ data: serializeUser(requireUser(locals)) });
+
+/** DELETE /api/user {password, confirmation: 'DELETE'}: deletes the signed-in account and ends every session. */
+export const DELETE: APIRoute = async ({ locals, request }) => {
+  const user = requireUser(locals);
+  await deleteAccount(user.id, await parseBody(request, deleteAccountSchema));
+  return json(null, 204);
+};

@@ -1,6 +1,7 @@
 /** What /settings/attribution/{id}/edit and its /campaigns and /events sub-routes render, or null for a site that is not the user's. */
 import { HttpError } from '../http';
 import { findSite, listAttributableCampaigns, listEvents, listSiteCampaigns, listSites, serializeSite } from './sites';
+import { siteActivity } from './site-activity';
 
 export type SiteTab = 'settings' | 'campaigns' | 'events';
 
@@ -22,5 +23,6 @@ export async function siteEditorData(userId: number, rawId: string | undefined, 
     linked: await listSiteCampaigns(userId, id),
     campaigns: tab === 'campaigns' ? await listAttributableCampaigns(userId) : [],
     siteNames: tab === 'campaigns' ? Object.fromEntries((await listSites(userId)).map((s) => [s.id, s.domain])) : {},
+    activity: await siteActivity(userId, id),
   };
 }

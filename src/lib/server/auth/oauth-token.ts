@@ -1,14 +1,10 @@
 /**
  * POST /oauth/token: the password and refresh_token grants, answering OAuth 2.0 (RFC 6749 §5) bodies.
- * Failed password sign-ins are throttled per account and per address.
+ * The password grant is sign-in.ts's (timing-safe, throttled per account, address and account across addresses).
  */
-import { and, isNull, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { users } from '../db/schema';
 import { HttpError } from '../http';
-import { verifyPassword } from './passwords';
-import { assertNotThrottled, clear, hit, type Limit } from './throttle';
-import { issueTokens, rotateRefreshToken, type TokenPair } from './tokens';
+import { signInWithPassword } from './sign-in';
+import { rotateRefreshToken, type TokenPair } from './tokens';
 import { verifyClient } from './oauth-clients';
 
 export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
@@ -26,8 +22,9 @@ export function oauthError(error: OAuthErrorCode, description: string, headers?:
   return new HttpError(STATUS[error], description, undefined, headers, { error, error_description: description, message: description });
 }
 
-const ACCOUNT_LIMIT = (email: string, ip: string): Limit => ({ key: `login:${email.toLowerCase()}|${ip}`, max: 5, windowSeconds: 60 });
-const ADDRESS_LIMIT = (ip: string): Limit => ({ key: `login-ip:${ip}`, max: 30, windowSeconds: 300 });
+/** RFC 6749's description of invalid_request, for a body that cannot be read at all. */
+export const INVALID_REQUEST =
+  'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed.';
 
 const SUPPORTED_SCOPES = new Set(['', '*']);
 
@@ -44,18 +41,14 @@ export interface TokenRequest {
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null);
 
 /** Runs a token request and answers the token pair, or throws an OAuth error. */
-export async function tokenGrant(body: TokenRequest, ip: string): Promise<TokenPair> {
+export async function tokenGrant(body: TokenRequest, ip: string, userAgent: string | null = null): Promise<TokenPair> {
   const grant = text(body.grant_type);
   if (!grant) throw oauthError('unsupported_grant_type', 'The authorization grant type is not supported by the authorization server.');
   if (grant !== 'password' && grant !== 'refresh_token')
     throw oauthError('unsupported_grant_type', 'The authorization grant type is not supported by the authorization server.');
   const clientId = text(body.client_id);
   const clientSecret = text(body.client_secret);
-  if (!clientId)
-    throw oauthError(
-      'invalid_request',
-      'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed. Check the `client_id` parameter.',
-    );
+  if (!clientId) throw oauthError('invalid_request', `${INVALID_REQUEST} Check the \`client_id\` parameter.`);
   if (!clientSecret || !(await verifyClient(clientId, clientSecret))) throw oauthError('invalid_client', 'Client authentication failed');
   const scope = text(body.scope) ?? '';
   if (!scope.split(/\s+/).every((s) => SUPPORTED_SCOPES.has(s))) throw oauthError('invalid_scope', 'The requested scope is invalid, unknown, or malformed.');
@@ -63,11 +56,7 @@ export async function tokenGrant(body: TokenRequest, ip: string): Promise<TokenP
 
   if (grant === 'refresh_token') {
     const refresh = text(body.refresh_token);
-    if (!refresh)
-      throw oauthError(
-        'invalid_request',
-        'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed. Check the `refresh_token` parameter.',
-      );
+    if (!refresh) throw oauthError('invalid_request', `${INVALID_REQUEST} Check the \`refresh_token\` parameter.`);
     const outcome = await rotateRefreshToken(refresh, clientId);
     if (!outcome.ok)
       throw oauthError(
@@ -79,31 +68,16 @@ export async function tokenGrant(body: TokenRequest, ip: string): Promise<TokenP
     return outcome.tokens;
   }
 
-  const username = text(body.username)?.trim().toLowerCase();
+  const username = text(body.username)?.trim();
   const password = text(body.password);
-  if (!username)
-    throw oauthError(
-      'invalid_request',
-      'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed. Check the `username` parameter.',
-    );
-  if (!password)
-    throw oauthError(
-      'invalid_request',
-      'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed. Check the `password` parameter.',
-    );
+  if (!username) throw oauthError('invalid_request', `${INVALID_REQUEST} Check the \`username\` parameter.`);
+  if (!password) throw oauthError('invalid_request', `${INVALID_REQUEST} Check the \`password\` parameter.`);
 
-  const limits = [ACCOUNT_LIMIT(username, ip), ADDRESS_LIMIT(ip)];
-  await assertNotThrottled(limits, 'Too many sign-in attempts. Please try again');
-  const db = await getDb();
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${username}`, isNull(users.deleted_at)));
-  const ok = user ? await verifyPassword(user.password_hash, password) : false;
-  if (!user || !ok) {
-    await Promise.all(limits.map(hit));
-    throw oauthError('invalid_grant', 'The user credentials were incorrect.');
+  try {
+    return await signInWithPassword({ email: username, password, ip, scopes, clientId, userAgent });
+  } catch (error) {
+    // Wrong credentials are OAuth's invalid_grant; a throttle stays a 429 with Retry-After.
+    if (error instanceof HttpError && error.status === 422) throw oauthError('invalid_grant', 'The user credentials were incorrect.');
+    throw error;
   }
-  await clear(limits[0]!.key);
-  return issueTokens(db, { userId: user.id, clientId, scopes });
 }

@@ -1,12 +1,17 @@
 /**
- * Access and refresh tokens. Both are opaque random strings stored only as their SHA-256.
- * Refresh tokens rotate on every use; presenting one that was already rotated revokes its whole family.
+ * Access and refresh tokens. An access token is a short-lived signed JWT (access-token.ts), checked
+ * without a database read; its row in oauth_access_tokens records what was issued. A refresh token is
+ * an opaque random string stored only as its SHA-256; it rotates on every use, and presenting one that
+ * was already rotated revokes its whole family, except within a few seconds of its rotation, when
+ * two tabs (or page loads) refreshing at once is the likely story: that answers a new access token only.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { config } from '../config';
 import { randomToken, sha256 } from '../crypto';
 import { getDb, type Db, type Tx } from '../db/client';
 import { oauthAccessTokens, oauthRefreshTokens, users } from '../db/schema';
+import { recordRevocation } from '../session/revocations';
+import { readAccessTokenClaims, signAccessToken, verifyAccessToken } from './access-token';
 
 export interface TokenPair {
   token_type: 'Bearer';
@@ -14,6 +19,9 @@ export interface TokenPair {
   refresh_token: string;
   expires_in: number;
 }
+
+/** What a cookie session gets from a refresh: a new pair, or (a concurrent refresh) a new access token only. */
+export type SessionTokens = Omit<TokenPair, 'refresh_token'> & { refresh_token: string | null };
 
 export interface IssueOptions {
   userId: number;
@@ -23,38 +31,67 @@ export interface IssueOptions {
   imitatedBy?: number | null;
 }
 
+/** A presented refresh token rotated less than this long ago is a concurrent refresh, not a theft. */
+export const CONCURRENT_REFRESH_MS = 10_000;
+
+async function issueAccessToken(db: Db | Tx, options: Required<Omit<IssueOptions, 'familyId'>> & { familyId: string }) {
+  const { token, claims } = await signAccessToken({
+    userId: options.userId,
+    familyId: options.familyId,
+    clientId: options.clientId,
+    imitatedBy: options.imitatedBy,
+    scopes: options.scopes,
+  });
+  await db.insert(oauthAccessTokens).values({
+    id: claims.id,
+    user_id: options.userId,
+    client_id: options.clientId,
+    family_id: options.familyId,
+    scopes: options.scopes,
+    imitated_by: options.imitatedBy,
+    expires_at: claims.expiresAt,
+  });
+  return { token, id: claims.id };
+}
+
 /** Issues a new access and refresh token, in a new family unless one is given. */
 export async function issueTokens(db: Db | Tx, options: IssueOptions): Promise<TokenPair> {
   const { accessTokenTtl, refreshTokenTtl } = config().oauth;
-  const access = randomToken(40);
-  const refresh = randomToken(48);
   const familyId = options.familyId ?? randomToken(16);
-  const accessId = sha256(access);
-  const now = Date.now();
-  await db.insert(oauthAccessTokens).values({
-    id: accessId,
-    user_id: options.userId,
-    client_id: options.clientId,
-    family_id: familyId,
+  const access = await issueAccessToken(db, {
+    userId: options.userId,
+    clientId: options.clientId,
+    familyId,
     scopes: options.scopes ?? [],
-    imitated_by: options.imitatedBy ?? null,
-    expires_at: new Date(now + accessTokenTtl * 1000),
+    imitatedBy: options.imitatedBy ?? null,
   });
+  const refresh = randomToken(48);
   await db.insert(oauthRefreshTokens).values({
     id: sha256(refresh),
-    access_token_id: accessId,
+    access_token_id: access.id,
     family_id: familyId,
     user_id: options.userId,
     client_id: options.clientId,
-    expires_at: new Date(now + refreshTokenTtl * 1000),
+    expires_at: new Date(Date.now() + refreshTokenTtl * 1000),
   });
-  return { token_type: 'Bearer', access_token: access, refresh_token: refresh, expires_in: accessTokenTtl };
+  return { token_type: 'Bearer', access_token: access.token, refresh_token: refresh, expires_in: accessTokenTtl };
 }
 
-export type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'client' };
+export type RefreshOutcome<T> = { ok: true; tokens: T } | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'client' };
 
-/** Rotates a refresh token: the old one is spent, a new pair in the same family is issued. */
-export async function rotateRefreshToken(refreshToken: string, clientId: string): Promise<RefreshOutcome> {
+/**
+ * Rotates a refresh token: the old one is spent, a new pair in the same family is issued. With
+ * `concurrent`, a token rotated moments ago gets a new access token in its family instead of revoking it
+ * (the cookie jar already holds the newer refresh token).
+ */
+export async function rotateRefreshToken(refreshToken: string, clientId: string): Promise<RefreshOutcome<TokenPair>>;
+export async function rotateRefreshToken(refreshToken: string, clientId: string, options: { concurrent: true }): Promise<RefreshOutcome<SessionTokens>>;
+export async function rotateRefreshToken(
+  refreshToken: string,
+  clientId: string,
+  options: { concurrent?: boolean } = {},
+): Promise<RefreshOutcome<SessionTokens>> {
+  if (!refreshToken || refreshToken.length > 200) return { ok: false, reason: 'unknown' };
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -64,10 +101,6 @@ export async function rotateRefreshToken(refreshToken: string, clientId: string)
       .for('update');
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (row.client_id !== clientId) return { ok: false, reason: 'client' } as const;
-    if (row.rotated_at || row.revoked) {
-      await revokeFamily(tx, row.family_id);
-      return { ok: false, reason: 'reused' } as const;
-    }
     if (row.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
     const [user] = await tx.select({ id: users.id, deleted_at: users.deleted_at }).from(users).where(eq(users.id, row.user_id));
     if (!user || user.deleted_at) return { ok: false, reason: 'unknown' } as const;
@@ -75,29 +108,36 @@ export async function rotateRefreshToken(refreshToken: string, clientId: string)
       .select({ imitated_by: oauthAccessTokens.imitated_by, scopes: oauthAccessTokens.scopes })
       .from(oauthAccessTokens)
       .where(eq(oauthAccessTokens.id, row.access_token_id));
+    const family = { userId: row.user_id, clientId, familyId: row.family_id, scopes: previous?.scopes ?? [], imitatedBy: previous?.imitated_by ?? null };
+    if (row.rotated_at || row.revoked) {
+      const justRotated = !row.revoked && row.rotated_at && Date.now() - row.rotated_at.getTime() < CONCURRENT_REFRESH_MS;
+      if (options.concurrent && justRotated) {
+        const access = await issueAccessToken(tx, family);
+        return {
+          ok: true,
+          tokens: { token_type: 'Bearer', access_token: access.token, refresh_token: null, expires_in: config().oauth.accessTokenTtl },
+        } as const;
+      }
+      await revokeFamily(tx, row.family_id);
+      return { ok: false, reason: 'reused' } as const;
+    }
     await tx.update(oauthRefreshTokens).set({ rotated_at: new Date() }).where(eq(oauthRefreshTokens.id, row.id));
-    await tx.update(oauthAccessTokens).set({ revoked: true }).where(eq(oauthAccessTokens.id, row.access_token_id));
-    const tokens = await issueTokens(tx, {
-      userId: row.user_id,
-      clientId,
-      familyId: row.family_id,
-      scopes: previous?.scopes ?? [],
-      imitatedBy: previous?.imitated_by ?? null,
-    });
-    return { ok: true, tokens } as const;
+    return { ok: true, tokens: await issueTokens(tx, family) } as const;
   });
 }
 
-/** Revokes every access and refresh token of a family. */
+/** Revokes every access and refresh token of a family; every instance refuses its access tokens within seconds. */
 export async function revokeFamily(db: Db | Tx, familyId: string): Promise<void> {
   await db.update(oauthAccessTokens).set({ revoked: true }).where(eq(oauthAccessTokens.family_id, familyId));
   await db.update(oauthRefreshTokens).set({ revoked: true }).where(eq(oauthRefreshTokens.family_id, familyId));
+  await recordRevocation(db, { familyId });
 }
 
 /** Revokes every token a user holds (password reset). */
 export async function revokeAllForUser(db: Db | Tx, userId: number): Promise<void> {
   await db.update(oauthAccessTokens).set({ revoked: true }).where(eq(oauthAccessTokens.user_id, userId));
   await db.update(oauthRefreshTokens).set({ revoked: true }).where(eq(oauthRefreshTokens.user_id, userId));
+  await recordRevocation(db, { userId });
 }
 
 export interface AccessTokenRow {
@@ -108,34 +148,19 @@ export interface AccessTokenRow {
   expires_at: Date;
 }
 
-/** The live access token row for a bearer string, or null. */
+/** The live access token for a bearer string, or null; verified by signature, without a database read. */
 export async function findAccessToken(bearer: string): Promise<AccessTokenRow | null> {
-  if (!bearer || bearer.length > 200) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      id: oauthAccessTokens.id,
-      user_id: oauthAccessTokens.user_id,
-      family_id: oauthAccessTokens.family_id,
-      imitated_by: oauthAccessTokens.imitated_by,
-      expires_at: oauthAccessTokens.expires_at,
-    })
-    .from(oauthAccessTokens)
-    .where(and(eq(oauthAccessTokens.id, sha256(bearer)), eq(oauthAccessTokens.revoked, false), gt(oauthAccessTokens.expires_at, new Date())));
-  return row ?? null;
+  const claims = await verifyAccessToken(bearer);
+  return claims ? { id: claims.id, user_id: claims.userId, family_id: claims.familyId, imitated_by: claims.imitatedBy, expires_at: claims.expiresAt } : null;
 }
 
-/** Revokes the family of the given access token (logout). */
+/** Revokes the family of the given access token (sign-out), even when the token has expired. */
 export async function revokeByAccessToken(bearer: string): Promise<void> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ family_id: oauthAccessTokens.family_id })
-    .from(oauthAccessTokens)
-    .where(eq(oauthAccessTokens.id, sha256(bearer)));
-  if (row) await revokeFamily(db, row.family_id);
+  const claims = await readAccessTokenClaims(bearer);
+  if (claims) await revokeFamily(await getDb(), claims.familyId);
 }
 
-/** Revokes a family by one of its refresh tokens (logout with only a refresh cookie left). */
+/** Revokes a family by one of its refresh tokens (sign-out with only a refresh cookie left). */
 export async function revokeByRefreshToken(refresh: string): Promise<void> {
   const db = await getDb();
   const [row] = await db

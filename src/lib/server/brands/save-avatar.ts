@@ -1,24 +1,23 @@
 /**
- * The brand's avatar: the cropped image from the browser, checked by its magic bytes, stored under
- * DATA_DIR/files/avatars and served by GET /api/brand/avatars/{name}.
+ * The brand's avatar: the cropped image from the browser, checked by its magic bytes, stored under the
+ * storage's avatars/ keys (local disk or bucket) and served by GET /api/brand/avatars/{name}.
  * A logo is public (it shows next to campaigns without a session), so it keeps this route rather than
  * /api/file/{id}, which needs one.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
-import { config } from '../config';
 import { getDb } from '../db/client';
 import { brands, users } from '../db/schema';
 import { fieldError, notFound } from '../http';
 import type { BrandPayload } from '../../types';
 import { serializeBrand } from './update-brand';
+import { storage } from '../storage/storage';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const AVATAR_ROUTE = '/api/brand/avatars/';
 
-const avatarDir = () => join(config().dataDir, 'files', 'avatars');
+const avatarKey = (name: string) => `avatars/${name}`;
 
 /** The image type of a buffer by its first bytes (png, jpeg or webp), or null. */
 export function imageType(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | null {
@@ -38,13 +37,14 @@ export async function saveBrandAvatar(userId: number, file: unknown): Promise<Br
   const db = await getDb();
   const [brand] = await db.select().from(brands).where(eq(brands.user_id, userId));
   if (!brand) throw notFound();
-  await mkdir(avatarDir(), { recursive: true });
   const name = `${randomUUID()}.${type === 'jpeg' ? 'jpg' : type}`;
-  await writeFile(join(avatarDir(), name), bytes);
+  const store = await storage();
+  await store.put(avatarKey(name), bytes, { contentType: type === 'jpeg' ? 'image/jpeg' : `image/${type}` });
   const url = `${AVATAR_ROUTE}${name}`;
   const [row] = await db.update(brands).set({ avatar_url: url }).where(eq(brands.id, brand.id)).returning();
   await db.update(users).set({ avatar: url }).where(eq(users.id, userId));
-  if (brand.avatar_url?.startsWith(AVATAR_ROUTE)) await unlink(join(avatarDir(), basename(brand.avatar_url))).catch(() => undefined);
+  const previous = brand.avatar_url?.startsWith(AVATAR_ROUTE) ? brand.avatar_url.slice(AVATAR_ROUTE.length) : null;
+  if (previous && /^[0-9a-f-]{36}\.(png|jpg|webp)$/.test(previous)) await store.remove(avatarKey(previous)).catch(() => undefined);
   return serializeBrand(row!);
 }
 
@@ -52,7 +52,7 @@ export async function saveBrandAvatar(userId: number, file: unknown): Promise<Br
 export async function readBrandAvatar(name: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; mime: string } | null> {
   if (!/^[0-9a-f-]{36}\.(png|jpg|webp)$/.test(name)) return null;
   try {
-    const bytes = new Uint8Array(await readFile(join(avatarDir(), name)));
+    const bytes = new Uint8Array(await buffer(await (await storage()).read(avatarKey(name))));
     const ext = name.split('.').pop();
     return { bytes, mime: ext === 'jpg' ? 'image/jpeg' : `image/${ext}` };
   } catch {

@@ -1,5 +1,6 @@
 /** What each wizard tab sends, validated with zod; the review tab checks the whole campaign before it is submitted. */
 import { today } from '../clock';
+import { parseDay } from '../../rules/date-picker';
 import { z } from 'zod';
 import { WIZARD_TABS } from '../../campaign-types';
 
@@ -38,7 +39,8 @@ const budgetShape = {
   delivery_date: z
     .string()
     .regex(isoDay, 'The delivery date must be a date.')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'The delivery date must be a date.')
+    // A real day of the calendar: 2027-02-30 is refused, not rolled over into March.
+    .refine((v) => parseDay(v) !== null, 'The delivery date must be a date.')
     .refine((v) => v > todayIso(), 'The delivery date must be after today.'),
   expired_days: z.coerce.number().int().min(1, 'The expired days must be at least 1.').max(365, 'The expired days must not be more than 365.'),
 };

@@ -6,6 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { attributionSites, hirings, listenerStats, packageJobs, podcasts } from '../db/schema';
 import type { CampaignRow } from './find-campaign';
+import { proposalTotal } from '../../proposal-total';
 
 export interface StatsRow {
   podcast_id: number;
@@ -46,6 +47,8 @@ export async function campaignStats(campaign: CampaignRow): Promise<CampaignStat
           fee: packageJobs.fee,
           package_id: packageJobs.package_id,
           is_episode: packageJobs.is_episode,
+          episodes: packageJobs.episodes,
+          declined_at: packageJobs.declined_at,
         })
         .from(packageJobs)
         .where(inArray(packageJobs.id, jobIds))
@@ -75,7 +78,7 @@ export async function campaignStats(campaign: CampaignRow): Promise<CampaignStat
     row.jobs += mine.length;
     row.completed += mine.filter((j) => j.status === 'completed').length;
     row.in_progress += mine.filter((j) => j.status === 'in-progress' || j.status === 'in-review').length;
-    row.fees += hiring.total_price ?? mine.filter((j) => j.is_episode).reduce((s, j) => s + j.fee, 0);
+    row.fees += proposalTotal(mine);
     row.listens += Number(listens.find((l) => l.package_id === hiring.package_id)?.n ?? 0);
     byPodcast.set(hiring.podcast_id, row);
   }

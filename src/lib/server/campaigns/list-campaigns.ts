@@ -1,10 +1,10 @@
 /** The brand's campaigns, filtered by status and search, newest first, paginated. */
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '../db/client';
 import { campaigns } from '../db/schema';
 import { paginate, type CampaignPayload, type Paginated } from '../../campaign-types';
-import { serializeCampaigns } from './serialize-campaign';
+import { campaignPayload, campaignRelationsSql } from './serialize-campaign';
 
 export const CAMPAIGN_FILTERS = ['all', 'draft', 'pending', 'active', 'paused', 'expired', 'closed'] as const;
 export const campaignListQuery = z.object({
@@ -37,18 +37,25 @@ export async function listCampaigns(brandUserId: number, query: CampaignListQuer
     statusFilter(query.status),
     term ? or(ilike(campaigns.title, `%${term}%`), ilike(campaigns.description, `%${term}%`)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(campaigns)
-      .where(where)
-      .orderBy(desc(campaigns.created_at), desc(campaigns.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ n: count() }).from(campaigns).where(where),
-  ]);
+  // One statement: the page, what each campaign shows, and the total (a window count over the filter).
+  const rows = await db
+    .select({ campaign: campaigns, relations: campaignRelationsSql(), total: sql<number>`count(*) over ()` })
+    .from(campaigns)
+    .where(where)
+    .orderBy(desc(campaigns.created_at), desc(campaigns.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  // A page past the end has no row to carry the total: count it then.
+  const total = rows[0] ? Number(rows[0].total) : query.page > 1 ? Number((await db.select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0) : 0;
   const q: Record<string, string> = {};
   if (query.status !== 'all') q.status = query.status;
   if (query.search) q.search = query.search;
-  return paginate(await serializeCampaigns(rows), Number(total?.n ?? 0), query.page, query.per_page, path, q);
+  return paginate(
+    rows.map((r) => campaignPayload(r.campaign, r.relations)),
+    total,
+    query.page,
+    query.per_page,
+    path,
+    q,
+  );
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { getDb } from '../db/client';
 import { ads, campaignAds, campaigns, categories, discussions, hirings, packageJobs, packages, podcastCategories, podcasts, rates } from '../db/schema';
 import { notFound } from '../http';
-import { FEED_TABS, packageTotal, paginate, type FeedTab, type PackageJobPayload, type PackagePayload, type Paginated } from '../../campaign-types';
+import { proposalTotal } from '../../proposal-total';
+import { FEED_TABS, paginate, type FeedTab, type PackageJobPayload, type PackagePayload, type Paginated } from '../../campaign-types';
 import { findOwnedCampaign } from './find-campaign';
 
 export type PackageRow = typeof packages.$inferSelect;
@@ -80,6 +81,7 @@ export async function serializePackagesForBrand(rows: PackageRow[]): Promise<Pac
         package_id: job.package_id,
         is_episode: job.is_episode,
         episodes: job.episodes,
+        parent_id: job.parent_id,
         is_funded: job.is_funded,
         is_declined: job.declined_at !== null,
         is_hired: hiredIds.has(job.id),
@@ -92,7 +94,7 @@ export async function serializePackagesForBrand(rows: PackageRow[]): Promise<Pac
       status: r.status,
       extended_status: r.extended_status,
       record_id: r.record_id,
-      total_price: packageTotal(r.total_price, jobPayloads),
+      total_price: proposalTotal(jobPayloads),
       podcast_id: r.podcast_id,
       podcaster_user_id: r.podcaster_user_id,
       campaign_id: r.campaign_id,

@@ -1,5 +1,5 @@
 /** What a brand does to a proposal in the feed: star, rate, decline one item. */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '../db/client';
 import { campaigns, discussions, packageJobs, packages, podcasts, rates } from '../db/schema';
@@ -7,6 +7,7 @@ import { HttpError, notFound, validate } from '../http';
 import { notify } from '../notifications/notify';
 import { publishJobsUpdated, publishPackageChanged } from '../proposals/events';
 import type { PackagePayload } from '../../campaign-types';
+import { proposalTotal } from '../../proposal-total';
 import { findBrandPackage, serializePackagesForBrand } from './list-packages';
 
 async function reload(packageId: number): Promise<PackagePayload> {
@@ -56,13 +57,17 @@ export async function declineProposalItem(brandUserId: number, jobId: number): P
   if (found.job.declined_at) return reload(found.pkg.id);
   if (found.job.status !== 'pending' || found.job.is_funded) throw new HttpError(422, 'Only a pending item that is not hired can be declined.');
   await db.transaction(async (tx) => {
-    await tx.update(packageJobs).set({ declined_at: new Date(), status: 'rejected' }).where(eq(packageJobs.id, jobId));
-    const [left] = await tx
-      .select({ id: packageJobs.id })
-      .from(packageJobs)
-      .where(and(eq(packageJobs.package_id, found.pkg.id), isNull(packageJobs.declined_at)))
-      .limit(1);
-    if (!left && found.pkg.status === 'pending') await tx.update(packages).set({ status: 'declined' }).where(eq(packages.id, found.pkg.id));
+    // A multi-episode item is declined with every episode of it.
+    await tx
+      .update(packageJobs)
+      .set({ declined_at: new Date(), status: 'rejected' })
+      .where(or(eq(packageJobs.id, jobId), eq(packageJobs.parent_id, jobId)));
+    const jobs = await tx.select().from(packageJobs).where(eq(packageJobs.package_id, found.pkg.id));
+    const left = jobs.some((j) => !j.declined_at);
+    await tx
+      .update(packages)
+      .set({ total_price: proposalTotal(jobs), ...(!left && found.pkg.status === 'pending' ? { status: 'declined' as const } : {}) })
+      .where(eq(packages.id, found.pkg.id));
   });
   const payload = await reload(found.pkg.id);
   const [room] = await db

@@ -9,7 +9,6 @@ import { queueMail } from '../mail/send-mail';
 import { notify } from '../notifications/notify';
 import type { CampaignPayload } from '../../campaign-types';
 import { serializeCampaigns } from './serialize-campaign';
-import { ensureExpiryScheduled } from './jobs';
 import { sponsorshipsChanged } from '../sponsorships/sponsorships-changed';
 
 export interface PendingCampaign extends CampaignPayload {
@@ -48,7 +47,6 @@ export async function approveCampaign(campaignId: number): Promise<void> {
   const row = await pending(campaignId);
   const db = await getDb();
   await db.update(campaigns).set({ is_approved: true, status: 'active' }).where(eq(campaigns.id, campaignId));
-  await ensureExpiryScheduled();
   await sponsorshipsChanged(campaignId, 'active');
   await notify(row.c.brand_user_id, {
     type: 'campaign.approved',

@@ -12,7 +12,6 @@ import type { CampaignPayload, WizardTab } from '../../campaign-types';
 import { tabSchema, tabSchemas } from './campaign-input';
 import { findOwnedCampaign, type CampaignRow } from './find-campaign';
 import { loadCampaignPayload } from './serialize-campaign';
-import { ensureExpiryScheduled } from './jobs';
 import { linkCampaignSite } from '../attribution/link-campaign-site';
 
 const bodySchema = z.looseObject({ tab: tabSchema.default('details') });
@@ -123,6 +122,5 @@ export async function saveCampaign(brandUserId: number, campaignId: number, body
     await applyTab(tx, brandUserId, campaign, tab, body);
   });
   const payload = await loadCampaignPayload(campaignId);
-  if (payload.submitted_at) await ensureExpiryScheduled();
   return payload;
 }

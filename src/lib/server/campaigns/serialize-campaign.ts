@@ -1,9 +1,11 @@
-/** The campaign payload of §3: the row with its categories, ads, job counts and spend. */
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+/** The campaign payload of §3: the row with its categories, ads, job counts and measured figures. */
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { qualified } from '../db/qualified';
 import { ads, campaignAds, campaignCategories, campaigns, categories, packageJobs, packages } from '../db/schema';
-import type { CampaignPayload, CampaignStage } from '../../campaign-types';
+import type { CampaignAdPayload, CampaignPayload, CampaignStage } from '../../campaign-types';
 import type { CampaignRow } from './find-campaign';
+import { campaignFiguresSql, figuresOf, type MeasuredFigures } from '../analytics/campaign-figures';
 
 /** Where a campaign stands for its brand: draft, waiting for approval, rejected, or its §4 status. */
 export function campaignStage(row: Pick<CampaignRow, 'submitted_at' | 'is_approved' | 'rejection_reason' | 'status'>): CampaignStage {
@@ -20,79 +22,103 @@ export function expiresAt(row: Pick<CampaignRow, 'delivery_date' | 'expired_days
   return d.toISOString().slice(0, 10);
 }
 
-/** Serializes campaign rows (one query per relation, whatever the number of rows). */
+/** What campaignRelationsSql() evaluates to for one campaign. */
+export interface CampaignRelations {
+  categories: { id: number; title: string }[];
+  ads: CampaignAdPayload[];
+  jobs: Record<string, number> | null;
+  new_proposals: number;
+  /** Listens, visitors, hits and spend (cents, from the payments ledger), measured (analytics/campaign-figures.ts). */
+  figures: MeasuredFigures;
+}
+
+/**
+ * The campaign's categories, ads, job counts by status and new proposals (pending, not starred, not
+ * extended) as one JSON expression over the `campaigns` row of the enclosing query, so a list reads
+ * what it shows in one statement.
+ */
+export function campaignRelationsSql(): SQL<CampaignRelations> {
+  const q = qualified;
+  return sql<CampaignRelations>`json_build_object(
+    'categories', (
+      select coalesce(json_agg(json_build_object('id', ${q(categories.id)}, 'title', ${q(categories.title)}) order by ${q(categories.title)}), '[]')
+      from ${campaignCategories} inner join ${categories} on ${q(categories.id)} = ${q(campaignCategories.category_id)}
+      where ${q(campaignCategories.campaign_id)} = ${q(campaigns.id)}
+    ),
+    'ads', (
+      select coalesce(json_agg(json_build_object('id', ${q(campaignAds.id)}, 'ad_id', ${q(ads.id)}, 'type', ${q(ads.type)}, 'title', ${q(ads.title)}, 'description', ${q(campaignAds.description)}) order by ${q(ads.sort)}), '[]')
+      from ${campaignAds} inner join ${ads} on ${q(ads.id)} = ${q(campaignAds.ad_id)}
+      where ${q(campaignAds.campaign_id)} = ${q(campaigns.id)}
+    ),
+    'jobs', (
+      select json_object_agg(s.status, s.n) from (
+        select ${q(packageJobs.status)} as status, count(*) as n
+        from ${packageJobs} inner join ${packages} on ${q(packages.id)} = ${q(packageJobs.package_id)}
+        where ${q(packages.campaign_id)} = ${q(campaigns.id)}
+        group by ${q(packageJobs.status)}
+      ) s
+    ),
+    'new_proposals', (
+      select count(*) from ${packages}
+      where ${q(packages.campaign_id)} = ${q(campaigns.id)} and ${q(packages.status)} = 'pending' and ${q(packages.starred)} = false and ${q(packages.extended_status)} is null
+    ),
+    'figures', ${campaignFiguresSql(q(campaigns.id))}
+  )`;
+}
+
+/** The §3 payload of a campaign row and its relations. */
+export function campaignPayload(r: CampaignRow, relations: CampaignRelations): CampaignPayload {
+  const jobs = (status: string) => Number(relations.jobs?.[status] ?? 0);
+  // Listens, spend, CPM, visitors and hits are measured, never typed.
+  const figures = figuresOf(relations.figures);
+  return {
+    id: r.id,
+    brand_user_id: r.brand_user_id,
+    title: r.title,
+    description: r.description,
+    budget: r.budget,
+    duration: r.duration,
+    delivery_date: r.delivery_date,
+    status: r.status,
+    stage: campaignStage(r),
+    url: r.url,
+    is_approved: r.is_approved,
+    is_draft: r.submitted_at === null,
+    submitted_at: r.submitted_at?.toISOString() ?? null,
+    rejection_reason: r.rejection_reason,
+    expired_days: r.expired_days,
+    expires_at: expiresAt(r),
+    site_id: r.site_id,
+    categories: relations.categories,
+    ads: relations.ads,
+    counts: { pending: jobs('pending'), in_progress: jobs('in-progress'), complete: jobs('completed'), in_review: jobs('in-review') },
+    new_proposals: Number(relations.new_proposals ?? 0),
+    spent_amount: figures.spent,
+    spent: figures.spent,
+    visitors: figures.visitors,
+    listens: figures.listens,
+    hits: figures.hits,
+    cpm: figures.cpm,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+/** Serializes campaign rows (one statement, whatever the number of rows). */
 export async function serializeCampaigns(rows: CampaignRow[]): Promise<CampaignPayload[]> {
   if (rows.length === 0) return [];
   const db = await getDb();
-  const ids = rows.map((r) => r.id);
-  const [cats, adRows, jobCounts, proposalCounts] = await Promise.all([
-    db
-      .select({ campaign_id: campaignCategories.campaign_id, id: categories.id, title: categories.title })
-      .from(campaignCategories)
-      .innerJoin(categories, eq(categories.id, campaignCategories.category_id))
-      .where(inArray(campaignCategories.campaign_id, ids))
-      .orderBy(asc(categories.title)),
-    db
-      .select({
-        campaign_id: campaignAds.campaign_id,
-        id: campaignAds.id,
-        ad_id: ads.id,
-        type: ads.type,
-        title: ads.title,
-        description: campaignAds.description,
-      })
-      .from(campaignAds)
-      .innerJoin(ads, eq(ads.id, campaignAds.ad_id))
-      .where(inArray(campaignAds.campaign_id, ids))
-      .orderBy(asc(ads.sort)),
-    db
-      .select({ campaign_id: packages.campaign_id, status: packageJobs.status, n: count() })
-      .from(packageJobs)
-      .innerJoin(packages, eq(packages.id, packageJobs.package_id))
-      .where(inArray(packages.campaign_id, ids))
-      .groupBy(packages.campaign_id, packageJobs.status),
-    db
-      .select({ campaign_id: packages.campaign_id, n: count() })
-      .from(packages)
-      .where(and(inArray(packages.campaign_id, ids), eq(packages.status, 'pending'), eq(packages.starred, false), isNull(packages.extended_status)))
-      .groupBy(packages.campaign_id),
-  ]);
-  return rows.map((r) => {
-    const jobs = (status: string) => Number(jobCounts.find((c) => c.campaign_id === r.id && c.status === status)?.n ?? 0);
-    const spent = r.spent_amount;
-    return {
-      id: r.id,
-      brand_user_id: r.brand_user_id,
-      title: r.title,
-      description: r.description,
-      budget: r.budget,
-      duration: r.duration,
-      delivery_date: r.delivery_date,
-      status: r.status,
-      stage: campaignStage(r),
-      url: r.url,
-      is_approved: r.is_approved,
-      is_draft: r.submitted_at === null,
-      submitted_at: r.submitted_at?.toISOString() ?? null,
-      rejection_reason: r.rejection_reason,
-      expired_days: r.expired_days,
-      expires_at: expiresAt(r),
-      site_id: r.site_id,
-      categories: cats.filter((c) => c.campaign_id === r.id).map(({ id, title }) => ({ id, title })),
-      ads: adRows.filter((a) => a.campaign_id === r.id).map(({ id, ad_id, type, title, description }) => ({ id, ad_id, type, title, description })),
-      counts: { pending: jobs('pending'), in_progress: jobs('in-progress'), complete: jobs('completed'), in_review: jobs('in-review') },
-      new_proposals: Number(proposalCounts.find((c) => c.campaign_id === r.id)?.n ?? 0),
-      spent_amount: spent,
-      spent,
-      visitors: r.visitors,
-      listens: r.listens,
-      hits: r.hits,
-      // Cost per thousand listens, in cents.
-      cpm: r.listens > 0 ? Math.round((spent / r.listens) * 1000) : 0,
-      created_at: r.created_at.toISOString(),
-      updated_at: r.updated_at.toISOString(),
-    };
-  });
+  const found = await db
+    .select({ id: campaigns.id, relations: campaignRelationsSql() })
+    .from(campaigns)
+    .where(
+      inArray(
+        campaigns.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  const byId = new Map(found.map((f) => [f.id, f.relations]));
+  return rows.map((r) => campaignPayload(r, byId.get(r.id) ?? { categories: [], ads: [], jobs: null, new_proposals: 0, figures: figuresOf(null) }));
 }
 
 /** Serializes one campaign. */

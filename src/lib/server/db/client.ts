@@ -11,7 +11,35 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 interface DbHandle {
   db: Db;
   dialect: 'pglite' | 'postgres';
+  /** The PGlite instance (one connection per process), for the queue engine to share. */
+  pglite: import('@electric-sql/pglite').PGlite | null;
   close(): Promise<void>;
+}
+
+/**
+ * Sees every statement Drizzle sends. It calls the function a benchmark installs under this symbol
+ * (bench/lib/probe.mjs counts statements per request that way; nothing is installed in production),
+ * and tells onTableWrite() listeners which table an insert, update or delete writes.
+ */
+const STATEMENT_HOOK = Symbol.for('cuepoint.db.statement');
+const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"([^"]+)"/i;
+// On globalThis like the handle below: the copy of this module that opened the database may not be the one a listener imported.
+const LISTENERS = Symbol.for('cuepoint.db.write-listeners');
+const listenerHolder = globalThis as { [LISTENERS]?: ((table: string) => void)[] };
+listenerHolder[LISTENERS] ??= [];
+const writeListeners = listenerHolder[LISTENERS];
+const statementCounter = {
+  logQuery(query: string): void {
+    (globalThis as { [STATEMENT_HOOK]?: (query: string) => void })[STATEMENT_HOOK]?.(query);
+    if (writeListeners.length === 0) return;
+    const table = WRITE.exec(query)?.[1];
+    if (table) for (const listener of writeListeners) listener(table);
+  },
+};
+
+/** Calls `listener` with the table of every insert, update or delete this process sends (caches drop what it changes). */
+export function onTableWrite(listener: (table: string) => void): void {
+  writeListeners.push(listener);
 }
 
 // One handle per process, shared by every copy of this module (the server bundle has more than one entry).
@@ -24,14 +52,14 @@ async function open(): Promise<DbHandle> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pg = await import('pg');
     const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10 });
-    return { db: drizzle(pool, { schema }) as Db, dialect: 'postgres', close: () => pool.end() };
+    return { db: drizzle(pool, { schema, logger: statementCounter }) as Db, dialect: 'postgres', pglite: null, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = join(dataDir, 'db');
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
-  return { db: drizzle(client, { schema }) as unknown as Db, dialect: 'pglite', close: () => client.close() };
+  return { db: drizzle(client, { schema, logger: statementCounter }) as unknown as Db, dialect: 'pglite', pglite: client, close: () => client.close() };
 }
 
 /** The process-wide database handle, opened on first use. */
@@ -46,10 +74,21 @@ export async function getDb(): Promise<Db> {
   return (await dbHandle()).db;
 }
 
+const CLOSERS = Symbol.for('cuepoint.db.closers');
+type Closers = { [CLOSERS]?: Set<() => Promise<void>> };
+
+/** Runs `fn` before the database closes (the queue engine lets go of its connection first). */
+export function onDbClose(fn: () => Promise<void>): void {
+  const holder = globalThis as Closers;
+  holder[CLOSERS] ??= new Set();
+  holder[CLOSERS].add(fn);
+}
+
 /** Closes the database (tests and shutdown). */
 export async function closeDb(): Promise<void> {
-  const holder = globalThis as Holder;
+  const holder = globalThis as Holder & Closers;
   const handle = holder[KEY];
+  if (handle) for (const fn of holder[CLOSERS] ?? []) await fn().catch(() => undefined);
   delete holder[KEY];
   if (handle) await (await handle).close();
 }

@@ -13,6 +13,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { config } from '../config';
 import { classifyAddress, type AddressKind } from './address-policy';
+import { unwrapOwnPrefix } from '../analytics/audio-url';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
@@ -306,7 +307,9 @@ export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions 
   };
 
   const redirects: GuardedResponse['redirects'] = [];
-  let target = parseTarget(rawUrl, subject, allowHosts);
+  // Our own measurement prefix is unwrapped (here and on every redirect hop): the product's fetches are never logged as listens.
+  const direct = (url: string) => unwrapOwnPrefix(url, config().appUrl);
+  let target = parseTarget(direct(rawUrl), subject, allowHosts);
   for (;;) {
     const pinned = await resolvePinned(target, subject, redirects.length > 0, deadline, timeoutError);
     const willFollow = (status: number) => follow && REDIRECT_STATUSES.has(status);
@@ -319,7 +322,13 @@ export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions 
     if (redirects.length > maxRedirects) {
       throw new FetchRefused(`The ${subject} redirected more than ${maxRedirects} times.`, target.url.href, 'too-many-redirects');
     }
-    target = parseTarget(location, subject, allowHosts, target.url);
+    let next = location;
+    try {
+      next = direct(new URL(location, target.url).href);
+    } catch {
+      // An invalid location is reported by parseTarget.
+    }
+    target = parseTarget(next, subject, allowHosts, target.url);
   }
 }
 

@@ -2,15 +2,13 @@
  * POST /api/files/by-url: fetches a file a user pointed at (a pasted image whose direct upload failed)
  * through THE guarded fetcher, with a size limit, and stores it like an upload.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { fieldError } from '../http';
 import { fetchErrorMessage, guardedFetch } from '../fetch/guarded-fetch';
 import { MB } from '../../constants';
 import type { SessionUser } from '../users/session-user';
 import type { FileRow } from './file-resource';
-import { partialRoot } from './storage';
+import { scratchPath } from './storage';
 import { storeFile } from './store-file';
 
 /** Largest file fetched by URL: the body is held in memory, and by-url is for pasted images. */
@@ -39,9 +37,7 @@ export async function createFileFromUrl(user: SessionUser, url: string): Promise
     throw error;
   }
   if (response.status < 200 || response.status > 299) throw fieldError('url', `The file could not be downloaded (HTTP ${response.status}).`);
-  const root = partialRoot();
-  await mkdir(root, { recursive: true });
-  const tempPath = join(root, `${user.id}-${randomUUID()}.part`);
+  const tempPath = await scratchPath(`${user.id}`);
   await writeFile(tempPath, response.body);
   return storeFile({ userId: user.id, tempPath, originalName: nameFromUrl(response.url), originalUrl: url, field: 'url' });
 }

@@ -1,14 +1,12 @@
 /**
- * GET /api/file/{id}: the stored bytes with their real type, a Content-Disposition naming the
+ * GET /api/file/{id}: the stored bytes (from the storage, local disk or bucket) with their real type, a Content-Disposition naming the
  * original file, and byte ranges (206) so media can seek.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { notFound } from '../http';
 import { isPreviewableImage, isPdf, isAudio } from '../../format/files';
 import type { FileRow } from './file-resource';
-import { absolutePath } from './storage';
+import { storage } from '../storage/storage';
 
 /** Parses a single 'bytes=a-b' range against a size; 'unsatisfiable' when outside, null when absent or multi-range. */
 export function parseRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
@@ -31,15 +29,17 @@ export function parseRange(header: string | null, size: number): { start: number
 }
 
 function disposition(file: FileRow, download: boolean): string {
-  const inline = !download && (isPreviewableImage(file.mime) || isPdf(file.mime) || isAudio({ mime: file.mime }) || file.mime.startsWith('video/'));
+  // An SVG is a document that can carry script: it is only ever downloaded, never shown in our origin.
+  const svg = file.mime === 'image/svg+xml';
+  const inline = !download && !svg && (isPreviewableImage(file.mime) || isPdf(file.mime) || isAudio({ mime: file.mime }) || file.mime.startsWith('video/'));
   const ascii = file.original_name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.original_name)}`;
 }
 
 /** The response for a stored file, honouring a Range header. */
 export async function fileResponse(file: FileRow, request: Request, options: { download?: boolean } = {}): Promise<Response> {
-  const path = absolutePath(file.path);
-  const info = await stat(path).catch(() => null);
+  const store = await storage();
+  const info = await store.stat(file.path);
   if (!info) throw notFound();
   const size = info.size;
   const headers: Record<string, string> = {
@@ -49,8 +49,8 @@ export async function fileResponse(file: FileRow, request: Request, options: { d
     'cache-control': 'private, max-age=3600',
     'x-content-type-options': 'nosniff',
     // A stored SVG opened directly must not run script in our origin.
-    'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; media-src 'self'; sandbox",
-    'last-modified': info.mtime.toUTCString(),
+    'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; media-src 'self'; frame-ancestors 'self'; sandbox",
+    'last-modified': info.modifiedAt.toUTCString(),
   };
   const range = parseRange(request.headers.get('range'), size);
   if (range === 'unsatisfiable') {
@@ -59,12 +59,12 @@ export async function fileResponse(file: FileRow, request: Request, options: { d
   const head = request.method === 'HEAD';
   if (range) {
     const length = range.end - range.start + 1;
-    const body = head ? null : (Readable.toWeb(createReadStream(path, { start: range.start, end: range.end })) as ReadableStream);
+    const body = head ? null : (Readable.toWeb(await store.read(file.path, range)) as ReadableStream);
     return new Response(body, {
       status: 206,
       headers: { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': String(length) },
     });
   }
-  const body = head ? null : (Readable.toWeb(createReadStream(path)) as ReadableStream);
+  const body = head ? null : (Readable.toWeb(await store.read(file.path)) as ReadableStream);
   return new Response(body, { status: 200, headers: { ...headers, 'content-length': String(size) } });
 }

@@ -11,7 +11,7 @@ import { files } from '../db/schema';
 import { registerJob } from '../jobs/queue';
 import { broadcast } from '../realtime/realtime';
 import { fileResource } from './file-resource';
-import { absolutePath } from './storage';
+import { withLocalCopy } from './storage';
 import { PROCESS_AUDIO_JOB } from './store-file';
 
 /** Samples per second the waveform is measured at (mono). */
@@ -101,7 +101,7 @@ export async function processAudio(fileId: number): Promise<void> {
   await db.update(files).set({ transcoding_status: 'processing' }).where(eq(files.id, fileId));
   let update: Partial<typeof files.$inferInsert>;
   try {
-    const { duration, peaks } = await analyseAudio(absolutePath(file.path));
+    const { duration, peaks } = await withLocalCopy(file.path, analyseAudio);
     update = { duration, waveform: peaks, transcoding_status: 'completed', meta: { ...file.meta, sample_rate: SAMPLE_RATE } };
   } catch (error) {
     update = { transcoding_status: 'failed', meta: { ...file.meta, error: error instanceof Error ? error.message.slice(0, 500) : 'decode failed' } };
@@ -110,6 +110,12 @@ export async function processAudio(fileId: number): Promise<void> {
   if (saved?.user_id) {
     const { waveform: _waveform, ...rest } = fileResource(saved);
     await broadcast(`private-users.${saved.user_id}`, 'files.processed', { file: rest }).catch(() => undefined);
+  }
+}
+
+declare module '../jobs/queue' {
+  interface JobPayloads {
+    'files.process-audio': { fileId: number };
   }
 }
 

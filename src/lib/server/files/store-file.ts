@@ -7,8 +7,8 @@ import { fieldError } from '../http';
 import { enqueue } from '../jobs/queue';
 import { isAudio, truncateFileName } from '../../format/files';
 import { UPLOAD_MAX_FILE_BYTES } from '../../constants';
-import { fileTooLargeMessage, unsupportedTypeMessage } from '../../rules/uploads';
-import { detectFileType } from './file-types';
+import { fileTooLargeMessage } from '../../rules/uploads';
+import { detectFileType, uploadTypes, type UploadTypes } from './file-types';
 import { fileUrl, type FileRow } from './file-resource';
 import { generatedName, moveIntoPlace, removeQuietly } from './storage';
 
@@ -21,6 +21,8 @@ export interface StoreFileInput {
   originalUrl?: string | null;
   /** The field errors name this field ('file' for uploads, 'url' for by-url). */
   field?: string;
+  /** The types the uploader listed (every accepted type by default). */
+  types?: UploadTypes;
 }
 
 /** Checks the real type and size of a received file, moves it into place and records it. */
@@ -31,10 +33,11 @@ export async function storeFile(input: StoreFileInput): Promise<FileRow> {
     await removeQuietly(input.tempPath);
     throw fieldError(field, fileTooLargeMessage());
   }
-  const type = await detectFileType(input.tempPath);
+  const types = input.types ?? uploadTypes(null);
+  const type = await detectFileType(input.tempPath, types);
   if (!type) {
     await removeQuietly(input.tempPath);
-    throw fieldError(field, unsupportedTypeMessage());
+    throw fieldError(field, types.message);
   }
   const { name, path } = generatedName(type.ext);
   await moveIntoPlace(input.tempPath, path);

@@ -10,7 +10,7 @@ import { fieldError, validate } from '../http';
 import { notify } from '../notifications/notify';
 import { publishPackageChanged } from '../proposals/events';
 import { publishHiringChanged } from './events';
-import { jobsTotal, packageTotal } from '../../campaign-types';
+import { billableJobsOf, proposalTotal } from '../../proposal-total';
 import { serializeHirings, type HiringRow } from './list-hirings';
 import type { HiringPayload } from '../../campaign-types';
 
@@ -35,12 +35,12 @@ export async function createHirings(brandUserId: number, body: unknown): Promise
   if (rows.some((r) => r.pkg.status === 'declined' || r.pkg.status === 'withdrawn'))
     throw fieldError('job_ids', 'A declined or withdrawn proposal cannot be hired.');
 
+  const packageIds = [...new Set(rows.map((r) => r.pkg.id))];
   const already = await db
     .select({ job_ids: hirings.job_ids })
     .from(hirings)
-    .where(and(inArray(hirings.package_id, [...new Set(rows.map((r) => r.pkg.id))]), ne(hirings.status, 'cancelled')));
+    .where(and(inArray(hirings.package_id, packageIds), ne(hirings.status, 'cancelled')));
   const taken = new Set(already.flatMap((h) => h.job_ids));
-  if (ids.some((id) => taken.has(id))) throw fieldError('job_ids', 'One of these jobs is already hired.');
 
   const byPackage = new Map<number, typeof rows>();
   for (const r of rows) byPackage.set(r.pkg.id, [...(byPackage.get(r.pkg.id) ?? []), r]);
@@ -49,11 +49,15 @@ export async function createHirings(brandUserId: number, body: unknown): Promise
     const out: HiringRow[] = [];
     for (const [packageId, picked] of byPackage) {
       const { pkg, campaign } = picked[0]!;
+      // A hire holds the billable jobs it stands for: a chosen multi-episode item hires each of its episodes.
       const allJobs = await tx.select().from(packageJobs).where(eq(packageJobs.package_id, packageId));
-      const open = allJobs.filter((j) => !j.declined_at);
-      const whole = open.length === picked.length && pkg.total_price !== null;
-      // The whole proposal at the podcaster's own total; a part of it at the sum of its fees.
-      const total = whole ? packageTotal(pkg.total_price, open) : jobsTotal(picked.map((p) => p.job));
+      const billable = billableJobsOf(
+        allJobs,
+        picked.map((p) => p.job.id),
+      );
+      if (billable.length === 0) throw fieldError('job_ids', 'The selected jobs are invalid.');
+      if (billable.some((j) => j.status !== 'pending')) throw fieldError('job_ids', 'Declined or started jobs cannot be hired.');
+      if (billable.some((j) => taken.has(j.id))) throw fieldError('job_ids', 'One of these jobs is already hired.');
       const [hiring] = await tx
         .insert(hirings)
         .values({
@@ -62,8 +66,8 @@ export async function createHirings(brandUserId: number, body: unknown): Promise
           podcast_id: pkg.podcast_id,
           podcaster_user_id: pkg.podcaster_user_id,
           package_id: packageId,
-          total_price: total,
-          job_ids: picked.map((p) => p.job.id).sort((a, b) => a - b),
+          total_price: proposalTotal(billable),
+          job_ids: billable.map((j) => j.id).sort((a, b) => a - b),
           status: 'new',
         })
         .returning();
@@ -74,7 +78,8 @@ export async function createHirings(brandUserId: number, body: unknown): Promise
     return out;
   });
 
-  for (const h of created) {
+  const payloads = await serializeHirings(created);
+  for (const [i, h] of created.entries()) {
     const r = byPackage.get(h.package_id)![0]!;
     await notify(h.podcaster_user_id, {
       type: 'hiring.created',
@@ -83,10 +88,10 @@ export async function createHirings(brandUserId: number, body: unknown): Promise
       user_id: brandUserId,
       podcast_id: h.podcast_id,
       link_type: 'workroom',
-      link: `/workrooms/package/${h.package_id}`,
+      link: payloads[i]!.workroom_link,
     });
     await publishHiringChanged('created', h);
     await publishPackageChanged('updated', h.package_id);
   }
-  return serializeHirings(created);
+  return payloads;
 }

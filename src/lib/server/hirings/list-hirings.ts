@@ -1,8 +1,9 @@
 /** The brand's hirings: pending ones on /hirings/overview, all of them on /settings/hires. */
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { ads, campaignAds, campaigns, hirings, packageJobs, podcasts } from '../db/schema';
+import { ads, campaignAds, campaigns, discussions, hirings, packageJobs, podcasts } from '../db/schema';
 import type { HiringPayload } from '../../campaign-types';
+import { proposalTotal } from '../../proposal-total';
 
 export type HiringRow = typeof hirings.$inferSelect;
 
@@ -11,7 +12,7 @@ export async function serializeHirings(rows: HiringRow[]): Promise<HiringPayload
   if (rows.length === 0) return [];
   const db = await getDb();
   const jobIds = [...new Set(rows.flatMap((r) => r.job_ids))];
-  const [camps, pods, jobs] = await Promise.all([
+  const [camps, pods, jobs, rooms] = await Promise.all([
     db
       .select({ id: campaigns.id, title: campaigns.title })
       .from(campaigns)
@@ -28,7 +29,12 @@ export async function serializeHirings(rows: HiringRow[]): Promise<HiringPayload
           .leftJoin(ads, eq(ads.id, campaignAds.ad_id))
           .where(inArray(packageJobs.id, jobIds))
       : Promise.resolve([]),
+    db
+      .select({ id: discussions.id, package_id: discussions.package_id })
+      .from(discussions)
+      .where(and(inArray(discussions.package_id, [...new Set(rows.map((r) => r.package_id))]), eq(discussions.type, 'package'))),
   ]);
+  const roomOf = new Map(rooms.map((r) => [r.package_id, r.id]));
   return rows.map((h) => {
     const pod = pods.find((p) => p.id === h.podcast_id);
     return {
@@ -41,7 +47,8 @@ export async function serializeHirings(rows: HiringRow[]): Promise<HiringPayload
       podcast_avatar_url: pod?.avatar_url ?? null,
       podcaster_user_id: h.podcaster_user_id,
       package_id: h.package_id,
-      total_price: h.total_price ?? jobs.filter((j) => h.job_ids.includes(j.job.id) && j.job.episodes === 1).reduce((s, j) => s + j.job.fee, 0),
+      workroom_link: roomOf.has(h.package_id) ? `/workrooms/package/${roomOf.get(h.package_id)}` : '/workrooms',
+      total_price: proposalTotal(jobs.filter((j) => h.job_ids.includes(j.job.id)).map((j) => j.job)),
       job_ids: h.job_ids,
       jobs: jobs
         .filter((j) => h.job_ids.includes(j.job.id))
@@ -52,6 +59,8 @@ export async function serializeHirings(rows: HiringRow[]): Promise<HiringPayload
           ad_title: ad_title ?? null,
           episodes: job.episodes,
           delivery_date: job.delivery_date,
+          status: job.status,
+          is_funded: job.is_funded,
         })),
       status: h.status,
       created_at: h.created_at.toISOString(),

@@ -1,36 +1,40 @@
 /**
- * The public RSS 2.0 feed of a hosted podcast (hosting issue §7): iTunes and Podcasting 2.0
- * namespaces, every tag Apple requires (title, description, itunes:image, language, itunes:category,
- * itunes:explicit; per item title, enclosure, guid), the original GUIDs, enclosures served by
- * Cuepoint, and itunes:new-feed-url naming the feed itself. Only episodes with hosted audio are
- * items (the marketplace's listing of a show's episodes has no audio of ours).
+ * The public RSS 2.0 feed of a hosted podcast, written with fast-xml-parser's XMLBuilder (escaping and
+ * structure by the library, never by string concatenation): the iTunes tags Apple requires, Apple
+ * categories nested as category > subcategory, the show's podcast:guid exactly as kept, podcast:locked
+ * with the owner's email, every Podcasting 2.0 element the import kept (funding, person, value,
+ * medium, …), and per episode the original GUID, the enclosure served by Cuepoint, transcripts,
+ * chapters, season, episode number and type. Only published episodes whose date has come are items,
+ * so a scheduled episode appears from its date. The feed names a new feed URL only once the show has
+ * left (settings.moved_to); it then answers 301 to that address with the same body.
  */
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { categories, episodes, hostedPodcasts, podcasts, users } from '../db/schema';
 import { createHash } from 'node:crypto';
+import { and, desc, eq, isNotNull, lte, or, isNull } from 'drizzle-orm';
+import { XMLBuilder } from 'fast-xml-parser';
+import { appleCategoryOf, isAppleCategory, type ItunesCategoryPair } from '../../apple-categories';
 import { config } from '../config';
+import { getDb } from '../db/client';
+import { categories, episodes, hostedFeedStates, hostedPodcasts, podcasts, users } from '../db/schema';
 import { hostedFeedUrl } from './hosted-feed-url';
+import { PODCAST_NS, episodeTagsOf } from './podcast-tags';
+import { podcastGuid } from './podcast-guid';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+export { podcastGuid };
 
-/** Apple's category names for the catalogue's categories (the ones that differ in wording). */
-const APPLE_CATEGORY: Record<string, string> = { Science: 'Science', Technology: 'Technology', Fiction: 'Fiction', Business: 'Business', Leisure: 'Leisure' };
-
-function hms(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
-}
-
-export interface BuiltFeed {
+export interface HostedFeed {
+  /** 200, or 301 once the show has moved to another host. */
+  status: 200 | 301;
+  /** Where the show moved to (the Location of the 301). */
+  location: string | null;
   xml: string;
+  /** A hash of the content: the same feed, the same ETag. */
+  etag: string;
+  /** When the content last changed (also the feed's lastBuildDate). */
   lastModified: Date;
 }
 
-interface ChannelSettings {
+/** The channel values the import read (settings.channel) and the podcaster saved (settings.feed). */
+export interface ChannelSettings {
   title?: string;
   description?: string;
   link?: string | null;
@@ -40,14 +44,77 @@ interface ChannelSettings {
   owner_email?: string | null;
   artwork?: string | null;
   explicit?: boolean;
-  categories?: string[];
+  /** Imported categories (older imports stored plain names). */
+  categories?: Array<ItunesCategoryPair | string>;
+  itunes_category?: ItunesCategoryPair | null;
   copyright?: string | null;
   type?: 'episodic' | 'serial';
   category_id?: number | null;
+  podcast_guid?: string;
+  medium?: string | null;
+  funding_url?: string | null;
+  funding_text?: string | null;
+  podcast_tags?: Record<string, unknown>;
+}
+
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  textNodeName: '#text',
+  cdataPropName: '__cdata',
+  format: false,
+  suppressEmptyNode: true,
+  processEntities: true,
+});
+
+const cdata = (html: string) => ({ __cdata: html.replace(/]]>/g, ']]&gt;') });
+const nonEmpty = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** The channel settings in force: what the podcaster saved over what the import read. */
+export function channelSettingsOf(settings: Record<string, unknown>): ChannelSettings {
+  const imported = (settings.channel ?? {}) as ChannelSettings;
+  const saved = (settings.feed ?? {}) as ChannelSettings;
+  return { ...imported, ...Object.fromEntries(Object.entries(saved).filter(([, v]) => nonEmpty(v))) };
+}
+
+/** The Apple categories of the feed, grouped for nesting: the podcaster's choice, else the imported ones, else the catalogue's. */
+function categoryPairs(c: ChannelSettings, catalogueTitle: string | null): ItunesCategoryPair[] {
+  if (c.itunes_category && isAppleCategory(c.itunes_category)) return [c.itunes_category];
+  const imported = (c.categories ?? [])
+    .map((p) => (typeof p === 'string' ? appleCategoryOf(p) : isAppleCategory(p) ? p : appleCategoryOf(p.subcategory ?? p.category)))
+    .filter((p): p is ItunesCategoryPair => !!p);
+  if (imported.length) return imported;
+  return [(catalogueTitle && appleCategoryOf(catalogueTitle)) || { category: 'Society & Culture', subcategory: null }];
+}
+
+function nestCategories(pairs: ItunesCategoryPair[]): Array<Record<string, unknown>> {
+  const byCategory = new Map<string, string[]>();
+  for (const p of pairs) {
+    const subs = byCategory.get(p.category) ?? [];
+    if (p.subcategory && !subs.includes(p.subcategory)) subs.push(p.subcategory);
+    byCategory.set(p.category, subs);
+  }
+  return [...byCategory].map(([category, subs]) => ({
+    '@_text': category,
+    ...(subs.length ? { 'itunes:category': subs.map((s) => ({ '@_text': s })) } : {}),
+  }));
+}
+
+/** The stored validator of the feed: moves only when the content hash does. */
+async function feedState(hostedId: number, etag: string, now: Date): Promise<Date> {
+  const db = await getDb();
+  const [state] = await db.select().from(hostedFeedStates).where(eq(hostedFeedStates.hosted_podcast_id, hostedId));
+  if (state?.etag === etag) return state.changed_at;
+  const changedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  await db
+    .insert(hostedFeedStates)
+    .values({ hosted_podcast_id: hostedId, etag, changed_at: changedAt })
+    .onConflictDoUpdate({ target: hostedFeedStates.hosted_podcast_id, set: { etag, changed_at: changedAt } });
+  return changedAt;
 }
 
 /** Builds the feed of the hosted podcast with this hash id, or null when there is none. */
-export async function buildHostedFeed(podcastHash: string): Promise<BuiltFeed | null> {
+export async function buildHostedFeed(podcastHash: string, now = new Date()): Promise<HostedFeed | null> {
   const db = await getDb();
   const [row] = await db
     .select({ podcast: podcasts, hosted: hostedPodcasts, owner: { first: users.first_name, last: users.last_name, email: users.email } })
@@ -57,94 +124,102 @@ export async function buildHostedFeed(podcastHash: string): Promise<BuiltFeed | 
     .where(eq(podcasts.hash_id, podcastHash));
   if (!row) return null;
   const { podcast, hosted, owner } = row;
-  const ch = ((hosted.settings as { channel?: ChannelSettings }).channel ?? {}) as ChannelSettings;
-  const feedSettings = ((hosted.settings as { feed?: ChannelSettings }).feed ?? {}) as ChannelSettings;
-  const c: ChannelSettings = { ...ch, ...Object.fromEntries(Object.entries(feedSettings).filter(([, v]) => v !== undefined && v !== null && v !== '')) };
+  const c = channelSettingsOf(hosted.settings);
   const items = await db
     .select()
     .from(episodes)
-    .where(and(eq(episodes.podcast_id, podcast.id), inArray(episodes.status, ['current']), isNotNull(episodes.enclosure_url)))
+    .where(
+      and(
+        eq(episodes.podcast_id, podcast.id),
+        eq(episodes.status, 'current'),
+        isNotNull(episodes.enclosure_url),
+        or(isNull(episodes.published_at), lte(episodes.published_at, now)),
+      ),
+    )
     .orderBy(desc(episodes.published_at), desc(episodes.id));
-  const categoryId = feedSettings.category_id ?? podcast.category_id;
-  const [category] = categoryId ? await db.select({ title: categories.title }).from(categories).where(eq(categories.id, categoryId)) : [];
+  const categoryId = c.category_id ?? (hosted.settings.itunes_category_id as number | undefined) ?? podcast.category_id;
+  const [catalogue] = categoryId ? await db.select({ title: categories.title }).from(categories).where(eq(categories.id, categoryId)) : [];
 
   const self = hosted.url ?? hostedFeedUrl(podcast.hash_id);
-  const title = c.title ?? podcast.title;
+  const movedTo = typeof hosted.settings.moved_to === 'string' ? hosted.settings.moved_to : null;
+  const title = c.title || podcast.title;
   const description = c.description || podcast.about || title;
   const author = c.author || `${owner.first} ${owner.last}`.trim() || title;
   const ownerEmail = c.owner_email || podcast.email || owner.email;
-  const artwork = c.artwork ?? podcast.avatar_url;
-  const cats =
-    feedSettings.category_id && category
-      ? [APPLE_CATEGORY[category.title] ?? category.title]
-      : c.categories?.length
-        ? c.categories
-        : category
-          ? [APPLE_CATEGORY[category.title] ?? category.title]
-          : ['Society & Culture'];
-  const lastModified = new Date(Math.max(hosted.updated_at.getTime(), podcast.updated_at.getTime(), ...items.map((e) => e.updated_at.getTime())));
-  lastModified.setMilliseconds(0);
+  const artwork = c.artwork || podcast.avatar_url;
+  const link = c.link || `${config().appUrl}/podcast/${podcast.hash_id}`;
+  const extra: Record<string, unknown> = { ...(c.podcast_tags ?? {}) };
+  if (c.medium) extra['podcast:medium'] = c.medium;
+  if (c.funding_url) extra['podcast:funding'] = { '@_url': c.funding_url, '#text': c.funding_text || 'Support the show' };
 
-  const out: string[] = [];
-  out.push('<?xml version="1.0" encoding="UTF-8"?>');
-  out.push(
-    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
-  );
-  out.push('<channel>');
-  out.push(`<title>${esc(title)}</title>`);
-  out.push(`<link>${esc(c.link || `${config().appUrl}/podcast/${podcast.hash_id}`)}</link>`);
-  out.push(`<description>${cdata(description)}</description>`);
-  out.push(`<language>${esc(c.language || 'en')}</language>`);
-  if (c.copyright) out.push(`<copyright>${esc(c.copyright)}</copyright>`);
-  out.push(`<lastBuildDate>${lastModified.toUTCString()}</lastBuildDate>`);
-  out.push('<generator>Cuepoint</generator>');
-  out.push(`<atom:link href="${esc(self)}" rel="self" type="application/rss+xml"/>`);
-  out.push(`<itunes:new-feed-url>${esc(self)}</itunes:new-feed-url>`);
-  out.push(`<itunes:author>${esc(author)}</itunes:author>`);
-  out.push(`<itunes:summary>${cdata(description)}</itunes:summary>`);
-  out.push(`<itunes:type>${c.type ?? 'episodic'}</itunes:type>`);
-  out.push(`<itunes:owner><itunes:name>${esc(c.owner_name || author)}</itunes:name><itunes:email>${esc(ownerEmail)}</itunes:email></itunes:owner>`);
-  if (artwork) {
-    out.push(`<itunes:image href="${esc(artwork)}"/>`);
-    out.push(`<image><url>${esc(artwork)}</url><title>${esc(title)}</title><link>${esc(c.link || self)}</link></image>`);
-  }
-  for (const cat of [...new Set(cats)].slice(0, 2)) out.push(`<itunes:category text="${esc(cat)}"/>`);
-  out.push(`<itunes:explicit>${c.explicit ? 'true' : 'false'}</itunes:explicit>`);
-  out.push(`<podcast:locked owner="${esc(ownerEmail)}">yes</podcast:locked>`);
-  out.push(`<podcast:guid>${esc(podcastGuid(self))}</podcast:guid>`);
-  for (const e of items) {
-    out.push('<item>');
-    out.push(`<title>${esc(e.title)}</title>`);
-    out.push(`<description>${cdata(e.description || e.title)}</description>`);
-    out.push(`<content:encoded>${cdata(e.description || e.title)}</content:encoded>`);
-    if (e.url) out.push(`<link>${esc(e.url)}</link>`);
-    out.push(`<guid isPermaLink="false">${esc(e.guid ?? e.hash_id)}</guid>`);
-    if (e.published_at) out.push(`<pubDate>${e.published_at.toUTCString()}</pubDate>`);
-    if (e.enclosure_url)
-      out.push(`<enclosure url="${esc(e.enclosure_url)}" length="${e.enclosure_length ?? 0}" type="${esc(e.enclosure_type ?? 'audio/mpeg')}"/>`);
-    if (e.duration != null) out.push(`<itunes:duration>${hms(e.duration)}</itunes:duration>`);
-    if (e.season != null) out.push(`<itunes:season>${e.season}</itunes:season><podcast:season>${e.season}</podcast:season>`);
-    if (e.episode_number != null) out.push(`<itunes:episode>${e.episode_number}</itunes:episode><podcast:episode>${e.episode_number}</podcast:episode>`);
-    out.push(`<itunes:episodeType>full</itunes:episodeType>`);
-    out.push(`<itunes:explicit>${e.explicit ? 'true' : 'false'}</itunes:explicit>`);
-    if (e.artwork_url) out.push(`<itunes:image href="${esc(e.artwork_url)}"/>`);
-    out.push('</item>');
-  }
-  out.push('</channel>');
-  out.push('</rss>');
-  return { xml: out.join('\n'), lastModified };
-}
-
-/** The Podcasting 2.0 GUID: a UUIDv5 of the feed URL without scheme, in the podcast namespace. */
-export function podcastGuid(feedUrl: string): string {
-  // The namespace UUID of podcast:guid (ead4c236-bf58-58c6-a2c6-a6b28d128cb6) hashed with the URL, per the spec.
-  const ns = Buffer.from('ead4c236bf5858c6a2c6a6b28d128cb6', 'hex');
-  const name = feedUrl.replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '');
-  const hash = createHash('sha1')
-    .update(Buffer.concat([ns, Buffer.from(name)]))
-    .digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const channel: Record<string, unknown> = {
+    title,
+    link,
+    description: cdata(description),
+    language: c.language || 'en',
+    ...(c.copyright ? { copyright: c.copyright } : {}),
+    generator: 'Cuepoint',
+    'atom:link': { '@_href': self, '@_rel': 'self', '@_type': 'application/rss+xml' },
+    // Only a show that left names a new feed URL; before that the feed never points at itself.
+    ...(movedTo ? { 'itunes:new-feed-url': movedTo } : {}),
+    'itunes:author': author,
+    'itunes:summary': cdata(description),
+    'itunes:type': c.type ?? 'episodic',
+    'itunes:owner': { 'itunes:name': c.owner_name || author, 'itunes:email': ownerEmail },
+    ...(artwork ? { 'itunes:image': { '@_href': artwork }, image: { url: artwork, title, link } } : {}),
+    'itunes:category': nestCategories(categoryPairs(c, catalogue?.title ?? null)),
+    'itunes:explicit': c.explicit ? 'true' : 'false',
+    'podcast:locked': { '@_owner': ownerEmail, '#text': 'yes' },
+    'podcast:guid': c.podcast_guid || podcastGuid(hosted.original_url ?? self),
+    ...extra,
+    item: items.map((e) => {
+      const tags = episodeTagsOf(e.podcast_tags);
+      return {
+        title: e.title,
+        description: cdata(e.description || e.title),
+        'content:encoded': cdata(e.description || e.title),
+        ...(e.url ? { link: e.url } : {}),
+        guid: { '@_isPermaLink': 'false', '#text': e.guid ?? e.hash_id },
+        ...(e.published_at ? { pubDate: e.published_at.toUTCString() } : {}),
+        enclosure: { '@_url': e.enclosure_url, '@_length': String(e.enclosure_length ?? 0), '@_type': e.enclosure_type ?? 'audio/mpeg' },
+        'itunes:title': e.title,
+        ...(e.duration != null ? { 'itunes:duration': String(e.duration) } : {}),
+        'itunes:episodeType': e.episode_type,
+        ...(e.season != null ? { 'itunes:season': String(e.season) } : {}),
+        ...(e.episode_number != null ? { 'itunes:episode': String(e.episode_number) } : {}),
+        'itunes:explicit': e.explicit ? 'true' : 'false',
+        ...(e.artwork_url ? { 'itunes:image': { '@_href': e.artwork_url } } : {}),
+        ...(e.season != null ? { 'podcast:season': String(e.season) } : {}),
+        ...(e.episode_number != null ? { 'podcast:episode': String(e.episode_number) } : {}),
+        ...(tags.transcripts?.length
+          ? {
+              'podcast:transcript': tags.transcripts.map((t) => ({
+                '@_url': t.url,
+                '@_type': t.type,
+                ...(t.language ? { '@_language': t.language } : {}),
+                ...(t.rel ? { '@_rel': t.rel } : {}),
+              })),
+            }
+          : {}),
+        ...(tags.chapters ? { 'podcast:chapters': { '@_url': tags.chapters.url, '@_type': tags.chapters.type } } : {}),
+        ...(tags.other ?? {}),
+      };
+    }),
+  };
+  const etag = `"${createHash('sha256').update(JSON.stringify(channel)).digest('base64url').slice(0, 32)}"`;
+  const lastModified = await feedState(hosted.id, etag, now);
+  // lastBuildDate is the time of the last change, so it is part of the content the ETag names.
+  const { title: t, link: l, description: d, language, ...rest } = channel;
+  const xml = builder.build({
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    rss: {
+      '@_version': '2.0',
+      '@_xmlns:itunes': 'http://www.itunes.com/dtds/podcast-1.0.dtd',
+      '@_xmlns:podcast': PODCAST_NS,
+      '@_xmlns:atom': 'http://www.w3.org/2005/Atom',
+      '@_xmlns:content': 'http://purl.org/rss/1.0/modules/content/',
+      channel: { title: t, link: l, description: d, language, lastBuildDate: lastModified.toUTCString(), ...rest },
+    },
+  }) as string;
+  return { status: movedTo ? 301 : 200, location: movedTo, xml, etag, lastModified };
 }

@@ -10,7 +10,9 @@ import { episodes, podcasts } from '../db/schema';
 /** True when this media request and its answer count as a download. */
 export function countsAsDownload(request: Request, status: number): boolean {
   if (request.method !== 'GET') return false;
-  if (status === 200) return true;
+  // 302: the bytes come from the CDN in front of the storage (MEDIA_PUBLIC_URL), counted as they leave here.
+  if (status === 200 || (status === 302 && !request.headers.get('range'))) return true;
+  if (status === 302) return /^bytes=0-/.test(request.headers.get('range')?.trim() ?? '');
   if (status !== 206) return false;
   return /^bytes=0-/.test(request.headers.get('range')?.trim() ?? '');
 }

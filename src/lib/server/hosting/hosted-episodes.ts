@@ -1,21 +1,25 @@
 /**
- * Creating and editing a hosted episode (/hosting/episodes create side, /hosting/episode/{hash_id}/edit):
- * title, description (sanitised editor HTML), publish date, season and episode numbers, explicit; a new
- * episode's audio is a file uploaded through the files domain, copied into the podcast's media folder so
- * the hosted feed serves it from /media/.
+ * Creating, editing, publishing, unpublishing and deleting a hosted episode (/hosting/episodes,
+ * /hosting/episode/{hash_id}/edit): title, show notes (sanitised editor HTML), publish date and time
+ * (a future one schedules the episode), season and episode numbers, type, explicit; the audio (replaced
+ * at will, the GUID kept), episode artwork, a transcript and a chapters file. Uploaded audio and
+ * artwork come through the files domain and are copied into the podcast's media folder, so the hosted
+ * feed serves them from /media/.
  */
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
-import { extname, join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { randomToken } from '../crypto';
 import { getDb } from '../db/client';
-import { episodes, files, podcasts } from '../db/schema';
+import { episodes, podcasts } from '../db/schema';
 import { fieldError, notFound, validate } from '../http';
+import { parseDay } from '../../rules/date-picker';
 import { isBlankHtml, sanitizeHtml } from '../content/sanitize-html';
-import { absolutePath } from '../files/storage';
 import { findOwnedHosted } from './owned-hosted';
-import { mediaDir, mediaUrl } from './media-storage';
+import { removeMedia, saveMedia } from './media-storage';
+import { checkChapters, textFileSchema, transcriptFormat, type TextFile } from './episode-files';
+import { episodeState, transitionEpisode, type EPISODE_TRANSITIONS } from './episode-status';
+import { episodeTagsOf, type EpisodePodcastTags } from './podcast-tags';
+import { ownUpload } from './uploaded-file';
 
 export type EpisodeRow = typeof episodes.$inferSelect;
 
@@ -36,18 +40,32 @@ export const episodeInputSchema = z.object({
   published_at: z
     .string({ error: 'Choose a publish date.' })
     .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), 'Choose a valid publish date.'),
+    .refine(
+      (v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)) && parseDay(v) !== null,
+      'Choose a valid publish date.',
+    ),
   season: number('season').default(null),
   episode_number: number('episode number').default(null),
   explicit: z.boolean({ error: 'Explicit must be yes or no.' }).default(false),
+  episode_type: z.enum(['full', 'trailer', 'bonus'], { error: 'Choose full, trailer or bonus.' }).default('full'),
+  /** New audio (files domain); required to create, replaces the audio when editing. */
+  file_id: z.coerce.number({ error: 'Upload the episode’s audio.' }).int().positive('Upload the episode’s audio.').optional(),
+  artwork_file_id: z.union([z.coerce.number().int().positive('Upload the artwork again.'), z.null()]).optional(),
+  transcript: z.union([textFileSchema, z.null()]).optional(),
+  chapters: z.union([textFileSchema, z.null()]).optional(),
+  /** Create only: false saves a draft. */
+  publish: z.boolean().default(true),
 });
+export type EpisodeInput = z.infer<typeof episodeInputSchema>;
 
+/** Creating needs the audio: its error is reported with the other fields'. */
 export const createEpisodeSchema = episodeInputSchema.extend({
   file_id: z.coerce.number({ error: 'Upload the episode’s audio.' }).int().positive('Upload the episode’s audio.'),
 });
 
 /** The episode payload of the hosting pages. */
-export function serializeEpisode(e: EpisodeRow) {
+export function serializeEpisode(e: EpisodeRow, now = new Date()) {
+  const tags = episodeTagsOf(e.podcast_tags);
   return {
     id: e.id,
     hash_id: e.hash_id,
@@ -55,11 +73,17 @@ export function serializeEpisode(e: EpisodeRow) {
     title: e.title,
     description: e.description,
     published_at: e.published_at?.toISOString() ?? null,
+    status: e.status,
+    state: episodeState(e, now),
     season: e.season,
     episode_number: e.episode_number,
+    episode_type: e.episode_type,
     explicit: e.explicit,
     duration: e.duration,
     enclosure_url: e.enclosure_url,
+    artwork_url: e.artwork_url,
+    transcript_url: tags.transcripts?.[0]?.url ?? null,
+    chapters_url: tags.chapters?.url ?? null,
     downloads: e.downloads,
   };
 }
@@ -75,78 +99,156 @@ function cleanDescription(html: string): string {
 export async function findOwnedEpisode(userId: number, podcastId: number, hashId: string): Promise<EpisodeRow> {
   const db = await getDb();
   const [row] = await db
-    .select()
+    .select({ episode: episodes })
     .from(episodes)
-    .where(and(eq(episodes.hash_id, hashId), eq(episodes.podcast_id, podcastId)));
-  if (!row || !row.enclosure_url) throw notFound();
-  const [owner] = await db
-    .select({ id: podcasts.id })
-    .from(podcasts)
-    .where(and(eq(podcasts.id, podcastId), eq(podcasts.user_id, userId)));
-  if (!owner) throw notFound();
-  return row;
+    .innerJoin(podcasts, eq(podcasts.id, episodes.podcast_id))
+    .where(and(eq(episodes.hash_id, hashId), eq(episodes.podcast_id, podcastId), eq(podcasts.user_id, userId)));
+  if (!row?.episode.enclosure_url) throw notFound();
+  return row.episode;
 }
 
-/** Saves an episode's details (PATCH /api/podcasts/hosted/{id}/episodes/{hash_id}). */
+/** The files of the input stored in the podcast's media, as episode fields (only what the input changes). */
+async function storeFiles(userId: number, podcastHash: string, hashId: string, input: EpisodeInput, current: EpisodeRow | null) {
+  const fields: Partial<typeof episodes.$inferInsert> = {};
+  const tags: EpisodePodcastTags = { ...episodeTagsOf(current?.podcast_tags) };
+  if (input.file_id !== undefined) {
+    const upload = await ownUpload(userId, input.file_id, 'file_id', 'audio');
+    const stored = await saveMedia(podcastHash, `ep-${hashId}-${randomToken(4)}${upload.ext}`, { key: upload.key });
+    await removeMedia(podcastHash, current?.enclosure_url);
+    Object.assign(fields, {
+      enclosure_url: stored.url,
+      enclosure_type: upload.file.mime,
+      enclosure_length: stored.size,
+      duration: upload.file.duration != null ? Math.round(upload.file.duration) : null,
+      file_id: upload.file.id,
+    });
+  }
+  if (input.artwork_file_id !== undefined) {
+    await removeMedia(podcastHash, current?.artwork_url);
+    if (input.artwork_file_id === null) fields.artwork_url = null;
+    else {
+      const upload = await ownUpload(userId, input.artwork_file_id, 'artwork_file_id', 'image');
+      fields.artwork_url = (await saveMedia(podcastHash, `ep-art-${hashId}-${randomToken(4)}${upload.ext}`, { key: upload.key })).url;
+    }
+  }
+  const store = async (file: TextFile, kind: string, ext: string) =>
+    (await saveMedia(podcastHash, `ep-${kind}-${hashId}-${randomToken(4)}${ext}`, { bytes: file.content })).url;
+  if (input.transcript !== undefined) {
+    for (const t of tags.transcripts ?? []) await removeMedia(podcastHash, t.url);
+    if (input.transcript === null) delete tags.transcripts;
+    else {
+      const { type, ext } = transcriptFormat(input.transcript);
+      tags.transcripts = [{ url: await store(input.transcript, 'transcript', ext), type }];
+    }
+  }
+  if (input.chapters !== undefined) {
+    await removeMedia(podcastHash, tags.chapters?.url);
+    if (input.chapters === null) delete tags.chapters;
+    else {
+      checkChapters(input.chapters);
+      tags.chapters = { url: await store(input.chapters, 'chapters', '.json'), type: 'application/json+chapters' };
+    }
+  }
+  if (input.transcript !== undefined || input.chapters !== undefined) fields.podcast_tags = tags as Record<string, unknown>;
+  return fields;
+}
+
+function detailFields(input: EpisodeInput) {
+  return {
+    title: input.title,
+    description: cleanDescription(input.description),
+    published_at: new Date(input.published_at),
+    season: input.season,
+    episode_number: input.episode_number,
+    episode_type: input.episode_type,
+    explicit: input.explicit,
+  };
+}
+
+/** Saves an episode (PATCH /api/podcasts/hosted/{id}/episodes/{hash_id}); new audio keeps the GUID. */
 export async function updateHostedEpisode(user: { id: number }, hostedId: number, hashId: string, body: unknown): Promise<HostedEpisodePayload> {
   const { podcast } = await findOwnedHosted(user.id, hostedId);
   const episode = await findOwnedEpisode(user.id, podcast.id, hashId);
   const input = validate(episodeInputSchema, body);
+  const details = detailFields(input);
+  const files = await storeFiles(user.id, podcast.hash_id, episode.hash_id, input, episode);
   const db = await getDb();
   const [saved] = await db
     .update(episodes)
-    .set({
-      title: input.title,
-      description: cleanDescription(input.description),
-      published_at: new Date(input.published_at),
-      season: input.season,
-      episode_number: input.episode_number,
-      explicit: input.explicit,
-      updated_at: new Date(),
-    })
+    .set({ ...details, ...files })
     .where(eq(episodes.id, episode.id))
     .returning();
   return serializeEpisode(saved!);
 }
 
-/** Publishes a new episode with an uploaded audio file (POST /api/podcasts/hosted/{id}/episodes). */
+/** Creates an episode with uploaded audio (POST /api/podcasts/hosted/{id}/episodes): published (or scheduled), or a draft. */
 export async function createHostedEpisode(user: { id: number }, hostedId: number, body: unknown): Promise<HostedEpisodePayload> {
   const { podcast } = await findOwnedHosted(user.id, hostedId);
   const input = validate(createEpisodeSchema, body);
-  const db = await getDb();
-  const [file] = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, input.file_id), eq(files.user_id, user.id)));
-  if (!file) throw fieldError('file_id', 'Upload the episode’s audio.');
-  if (!file.mime.startsWith('audio/')) throw fieldError('file_id', 'The episode’s file must be audio (mp3, m4a, wav, ogg, opus or aac).');
-  const source = absolutePath(file.path);
-  if (!existsSync(source)) throw fieldError('file_id', 'The uploaded audio is no longer available, upload it again.');
+  const details = detailFields(input);
   const hashId = randomToken(8);
-  const ext = (extname(file.name) || '.mp3').toLowerCase();
-  const name = `ep-${hashId}${ext}`;
-  const dir = mediaDir(podcast.hash_id);
-  mkdirSync(dir, { recursive: true });
-  copyFileSync(source, join(dir, name));
+  const files = await storeFiles(user.id, podcast.hash_id, hashId, input, null);
+  const db = await getDb();
   const [saved] = await db
     .insert(episodes)
     .values({
       hash_id: hashId,
       podcast_id: podcast.id,
       guid: `cuepoint-${podcast.hash_id}-${hashId}`,
-      title: input.title,
-      description: cleanDescription(input.description),
-      published_at: new Date(input.published_at),
-      season: input.season,
-      episode_number: input.episode_number,
-      explicit: input.explicit,
-      duration: file.duration != null ? Math.round(file.duration) : null,
-      enclosure_url: mediaUrl(podcast.hash_id, name),
-      enclosure_type: file.mime,
-      enclosure_length: file.size,
-      file_id: file.id,
-      status: 'current',
+      ...details,
+      ...files,
+      status: input.publish ? 'current' : 'draft',
     })
     .returning();
   return serializeEpisode(saved!);
+}
+
+/** Adds an episode whose audio is a file on this machine (the demo seed's generated audio), as the editor would. */
+export async function addEpisodeFromFile(
+  podcast: { id: number; hash_id: string },
+  input: Pick<EpisodeRow, 'title' | 'description' | 'published_at' | 'season' | 'episode_number' | 'episode_type' | 'explicit' | 'status'> & { guid?: string },
+  audio: { path: string; seconds: number },
+): Promise<EpisodeRow> {
+  const hashId = randomToken(8);
+  const stored = await saveMedia(podcast.hash_id, `ep-${hashId}-${randomToken(4)}.mp3`, { path: audio.path });
+  const db = await getDb();
+  const [saved] = await db
+    .insert(episodes)
+    .values({
+      ...input,
+      description: cleanDescription(input.description),
+      hash_id: hashId,
+      podcast_id: podcast.id,
+      guid: input.guid || `cuepoint-${podcast.hash_id}-${hashId}`,
+      enclosure_url: stored.url,
+      enclosure_type: 'audio/mpeg',
+      enclosure_length: stored.size,
+      duration: audio.seconds,
+    })
+    .returning();
+  return saved!;
+}
+
+/** Publishes or unpublishes an episode (POST …/episodes/{hash_id}/publish|unpublish). */
+export async function changeEpisodeStatus(
+  user: { id: number },
+  hostedId: number,
+  hashId: string,
+  action: keyof typeof EPISODE_TRANSITIONS,
+): Promise<HostedEpisodePayload> {
+  const { podcast } = await findOwnedHosted(user.id, hostedId);
+  const episode = await findOwnedEpisode(user.id, podcast.id, hashId);
+  return serializeEpisode(await transitionEpisode(episode, action));
+}
+
+/** Deletes an episode and the files Cuepoint stored for it (DELETE …/episodes/{hash_id}). */
+export async function deleteHostedEpisode(user: { id: number }, hostedId: number, hashId: string): Promise<void> {
+  const { podcast } = await findOwnedHosted(user.id, hostedId);
+  const episode = await findOwnedEpisode(user.id, podcast.id, hashId);
+  const db = await getDb();
+  await db.delete(episodes).where(eq(episodes.id, episode.id));
+  const tags = episodeTagsOf(episode.podcast_tags);
+  for (const url of [episode.enclosure_url, episode.artwork_url, tags.chapters?.url, ...(tags.transcripts ?? []).map((t) => t.url)]) {
+    await removeMedia(podcast.hash_id, url);
+  }
 }

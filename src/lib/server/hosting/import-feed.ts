@@ -1,14 +1,17 @@
 /**
  * The feed import of hosting onboarding (hosting spec §2, §4): the original feed is fetched through
- * the guarded fetcher and parsed, the channel copied, and every episode imported oldest first with
- * its GUID kept exactly, its audio and artwork copied into Cuepoint storage. Each episode is one
- * transaction together with the progress it makes, so a crash loses nothing, and a resync skips the
- * GUIDs already imported.
+ * the guarded fetcher and parsed, the channel copied, and every episode of the feed imported oldest
+ * first with its GUID kept exactly and its audio and artwork copied into Cuepoint storage, whether
+ * the episode is new or was stored when the show was added (those rows are completed, never skipped).
+ * Every file's outcome is kept in migration_files: a file that cannot be fetched is retried, then
+ * reported by name without failing the rest; a Resync fetches only what is still missing (a file
+ * already copied is reused from storage). Each episode commits on its own, so a crash loses nothing, and
+ * the run the queue starts again after a crash skips the episodes that are complete.
  */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { getDb } from '../db/client';
-import { episodes, hostedPodcasts, podcasts, users } from '../db/schema';
+import { episodes, hostedPodcasts, migrationFiles, podcasts, users } from '../db/schema';
 import { guardedFetch } from '../fetch/guarded-fetch';
 import { randomToken } from '../crypto';
 import { renderMail } from '../mail/layout';
@@ -16,10 +19,15 @@ import { queueMail } from '../mail/send-mail';
 import { broadcast } from '../realtime/realtime';
 import { parseRssChannel } from '../podcasts/rss-channel';
 import { readFeedChannel, readFeedEpisodes, type FeedEpisode } from './read-feed-episodes';
-import { copyMedia } from './media-storage';
+import { copyMedia, type MediaKind, type StoredMedia } from './media-storage';
+import { podcastGuid } from './podcast-guid';
+import type { EpisodePodcastTags } from './podcast-tags';
 import { hostedFeedUrl } from './hosted-feed-url';
 import { config } from '../config';
 import { publishHostedPodcastUpdated } from './events';
+import { failedFilesSentence, type MigrationFileCounts, type MigrationReport } from '../../hosting-rules';
+
+export { failedFilesSentence };
 
 /** The realtime event of migration progress on `private-users.{userId}`. */
 export const PROGRESS_EVENT = 'hosted.migration.progress';
@@ -41,13 +49,21 @@ export function sanitizeShowNotes(html: string): string {
 export interface ImportHooks {
   /** Called after each committed episode (tests use it to cut an import short, like a killed worker). */
   afterEpisode?: (done: number, total: number) => Promise<void> | void;
+  /** Waits between the attempts of a file (default 1 s, then 4 s). */
+  retryDelaysMs?: number[];
 }
 
 export interface ImportResult {
+  /** Episodes of the feed that were not stored before this run. */
   imported: number;
-  skipped: number;
+  /** Episodes already stored (when the show was added, or by an earlier run), completed by this run. */
+  updated: number;
   total: number;
+  files: MigrationFileCounts;
 }
+
+const DEFAULT_RETRY_DELAYS_MS = [1000, 4000];
+const REPORTED_FAILURES = 50;
 
 async function pushProgress(userId: number, podcastId: number, percent: number): Promise<void> {
   await broadcast(`private-users.${userId}`, PROGRESS_EVENT, { podcastId, percent }).catch((error: unknown) => {
@@ -55,15 +71,50 @@ async function pushProgress(userId: number, podcastId: number, percent: number):
   });
 }
 
-/** Below 100 until the import has finished and been validated, so the screen says "validating" only at the end. */
+/** Below 100 while episodes are imported; 100 is sent once every episode is through and validation starts. */
 function percentOf(done: number, total: number): number {
   if (total === 0) return 99;
   return Math.min(99, Math.floor((done / total) * 100));
 }
 
-/** Imports the hosted podcast's original feed; throws on a failure of the feed itself. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type FileOutcome = { ok: true; stored: StoredMedia; attempts: number } | { ok: false; error: string; attempts: number };
+
+/** Copies one file, retrying after each failure; answers what happened instead of throwing. */
+async function copyWithRetries(podcastHash: string, url: string, kind: MediaKind, declaredType: string | null, delays: number[]): Promise<FileOutcome> {
+  let error = '';
+  for (let attempt = 1; attempt <= delays.length + 1; attempt++) {
+    try {
+      return { ok: true, stored: await copyMedia(podcastHash, url, kind, declaredType), attempts: attempt };
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+      const wait = delays[attempt - 1];
+      if (wait !== undefined) await sleep(wait);
+    }
+  }
+  return { ok: false, error: error.slice(0, 500), attempts: delays.length + 1 };
+}
+
+/** Records a file's outcome (one row per file and source URL). */
+async function recordFile(hostedId: number, episodeId: number | null, kind: MediaKind, url: string, outcome: FileOutcome): Promise<void> {
+  const db = await getDb();
+  const values = outcome.ok
+    ? { status: 'copied' as const, attempts: outcome.attempts, error: null, stored_url: outcome.stored.url, size: outcome.stored.size }
+    : { status: 'failed' as const, attempts: outcome.attempts, error: outcome.error, stored_url: null, size: null };
+  await db
+    .insert(migrationFiles)
+    .values({ hosted_podcast_id: hostedId, episode_id: episodeId, kind, source_url: url, ...values })
+    .onConflictDoUpdate({
+      target: [migrationFiles.hosted_podcast_id, migrationFiles.kind, migrationFiles.source_url],
+      set: { episode_id: episodeId, ...values },
+    });
+}
+
+/** Imports the hosted podcast's original feed; throws on a failure of the feed itself (never for a single file). */
 export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}): Promise<ImportResult> {
   const db = await getDb();
+  const delays = hooks.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const [row] = await db
     .select({ hosted: hostedPodcasts, podcast: podcasts })
     .from(hostedPodcasts)
@@ -71,7 +122,8 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
     .where(eq(hostedPodcasts.id, hostedId));
   if (!row) throw new Error(`Hosted podcast ${hostedId} does not exist.`);
   const { hosted, podcast } = row;
-  if (hosted.migration_status !== 'in-progress') return { imported: 0, skipped: 0, total: 0 };
+  const empty = { total: 0, copied: 0, failed: 0 };
+  if (hosted.migration_status !== 'in-progress') return { imported: 0, updated: 0, total: 0, files: empty };
   const source = hosted.original_url ?? podcast.url;
 
   const response = await guardedFetch(source, { subject: 'original feed', maxBytes: MAX_FEED_BYTES, timeoutMs: 60_000 });
@@ -81,14 +133,24 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
   const items = readFeedEpisodes(parsed);
 
   // The channel: title, description and artwork, kept in settings for the hosted feed.
-  const artwork = channel.artwork ? (await copyMedia(podcast.hash_id, channel.artwork, 'art')).url : podcast.avatar_url;
+  let artwork = podcast.avatar_url;
+  if (channel.artwork) {
+    const outcome = await copyWithRetries(podcast.hash_id, channel.artwork, 'art', null, delays);
+    await recordFile(hosted.id, null, 'art', channel.artwork, outcome);
+    if (outcome.ok) artwork = outcome.stored.url;
+  }
   await db
     .update(podcasts)
     .set({ title: channel.title, about: channel.description ? sanitizeShowNotes(channel.description) : podcast.about, avatar_url: artwork ?? null })
     .where(eq(podcasts.id, podcast.id));
+  const previous = (hosted.settings.channel ?? {}) as { podcast_guid?: string };
   const settings = {
     ...hosted.settings,
     channel: {
+      // podcast:guid never changes: the feed's own, else the one kept from an earlier run, else the
+      // one the Podcasting 2.0 rule derives from the original feed address (what directories computed).
+      podcast_guid: channel.podcastGuid ?? previous.podcast_guid ?? podcastGuid(source),
+      podcast_tags: channel.podcastTags,
       title: channel.title,
       description: channel.description,
       link: channel.link,
@@ -108,28 +170,37 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
     .set({ settings, url: hosted.url ?? hostedFeedUrl(podcast.hash_id), migration_progress_at: new Date() })
     .where(eq(hostedPodcasts.id, hosted.id));
 
-  const existing = await db
-    .select({ guid: episodes.guid })
-    .from(episodes)
-    .where(and(eq(episodes.podcast_id, podcast.id), isNotNull(episodes.guid)));
-  const known = new Set(existing.map((e) => e.guid));
+  const stored = await db.select({ guid: episodes.guid }).from(episodes).where(eq(episodes.podcast_id, podcast.id));
+  const before = new Set(stored.map((e) => e.guid));
   const total = items.length;
-  let done = items.filter((e) => known.has(e.guid)).length;
-  const skipped = done;
+  let done = 0;
   let imported = 0;
   await pushProgress(podcast.user_id, podcast.id, percentOf(done, total));
 
+  // A run that follows one whose process died (the queue runs it again) resumes where that one stopped:
+  // an episode stored with every file of it already copied by this migration is not fetched again.
+  const copied = await copiedSources(hosted.id);
   for (const item of items) {
-    if (known.has(item.guid)) continue;
-    await importEpisode(podcast, item);
-    known.add(item.guid);
+    const tags = item.podcastTags;
+    const complete =
+      before.has(item.guid) &&
+      (!item.enclosure || copied.has(`audio ${item.enclosure.url}`)) &&
+      (!item.artwork || copied.has(`art ${item.artwork}`)) &&
+      (tags.transcripts ?? []).every((t) => copied.has(`transcript ${t.url}`)) &&
+      (!tags.chapters || copied.has(`chapters ${tags.chapters.url}`));
     done++;
-    imported++;
+    if (complete) continue;
+    await importEpisode(hosted.id, podcast, item, delays);
+    if (!before.has(item.guid)) imported++;
     const percent = percentOf(done, total);
     await db.update(hostedPodcasts).set({ migration_percent: percent, migration_progress_at: new Date() }).where(eq(hostedPodcasts.id, hosted.id));
     await pushProgress(podcast.user_id, podcast.id, percent);
     await hooks.afterEpisode?.(done, total);
   }
+
+  // Every episode is through: 100 % ('Migration complete, validating migration...') while validation runs.
+  await db.update(hostedPodcasts).set({ migration_percent: 100, migration_progress_at: new Date() }).where(eq(hostedPodcasts.id, hosted.id));
+  await pushProgress(podcast.user_id, podcast.id, 100);
 
   // Validation: every GUID of the feed is now an episode of the podcast.
   const after = await db.select({ guid: episodes.guid }).from(episodes).where(eq(episodes.podcast_id, podcast.id));
@@ -137,61 +208,139 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
   const missing = items.filter((e) => !have.has(e.guid));
   if (missing.length) throw new Error(`${missing.length} episodes are missing after the import.`);
 
+  const report = await migrationReport(hosted.id, total);
   await db
     .update(hostedPodcasts)
-    .set({ migration_status: 'completed', migration_percent: 100, migration_progress_at: new Date() })
+    .set({
+      migration_status: 'completed',
+      migration_percent: 100,
+      migration_progress_at: new Date(),
+      settings: { ...settings, migration_report: report, migration_error: undefined },
+    })
     .where(eq(hostedPodcasts.id, hosted.id));
-  await pushProgress(podcast.user_id, podcast.id, 100);
+  // Validation is over: the screen moves on when this arrives (hosted-podcast.updated, status completed).
   await publishHostedPodcastUpdated(hosted.id);
-  await mailMigrationDone(podcast.user_id, channel.title, total);
-  return { imported, skipped, total };
+  await mailMigrationDone(podcast.user_id, channel.title, report);
+  return { imported, updated: total - imported, total, files: report.files };
 }
 
-/** Copies one episode's media, then writes it in one transaction (a GUID already there is left alone). */
-async function importEpisode(podcast: typeof podcasts.$inferSelect, item: FeedEpisode): Promise<void> {
-  const audio = item.enclosure ? await copyMedia(podcast.hash_id, item.enclosure.url, 'audio', item.enclosure.type) : null;
-  const art = item.artwork ? await copyMedia(podcast.hash_id, item.artwork, 'art').catch(() => null) : null;
+/**
+ * Copies one episode's audio and artwork (with retries), then writes the episode: a new GUID is
+ * inserted, a stored one is completed with everything the feed says. A file that could not be
+ * fetched leaves the episode pointing at the old host's file until a Resync moves it.
+ */
+async function importEpisode(hostedId: number, podcast: typeof podcasts.$inferSelect, item: FeedEpisode, delays: number[]): Promise<void> {
+  const audio = item.enclosure ? await copyWithRetries(podcast.hash_id, item.enclosure.url, 'audio', item.enclosure.type, delays) : null;
+  const art = item.artwork ? await copyWithRetries(podcast.hash_id, item.artwork, 'art', null, delays) : null;
+  // Transcripts and chapters live on the old host too: they move like the audio.
+  const docs: Array<{ kind: MediaKind; url: string; outcome: FileOutcome }> = [];
+  const tags: EpisodePodcastTags = { ...item.podcastTags };
+  if (tags.transcripts) {
+    tags.transcripts = await Promise.all(
+      tags.transcripts.map(async (t) => {
+        const outcome = await copyWithRetries(podcast.hash_id, t.url, 'transcript', t.type, delays);
+        docs.push({ kind: 'transcript', url: t.url, outcome });
+        return outcome.ok ? { ...t, url: outcome.stored.url } : t;
+      }),
+    );
+  }
+  if (tags.chapters) {
+    const outcome = await copyWithRetries(podcast.hash_id, tags.chapters.url, 'chapters', tags.chapters.type, delays);
+    docs.push({ kind: 'chapters', url: tags.chapters.url, outcome });
+    if (outcome.ok) tags.chapters = { ...tags.chapters, url: outcome.stored.url };
+  }
+  const fields = {
+    episode_type: item.episodeType,
+    podcast_tags: tags as Record<string, unknown>,
+    title: item.title,
+    description: sanitizeShowNotes(item.description),
+    url: item.link,
+    published_at: item.publishedAt,
+    duration: item.duration,
+    season: item.season,
+    episode_number: item.episodeNumber,
+    explicit: item.explicit,
+    artwork_url: art?.ok ? art.stored.url : (item.artwork ?? null),
+    enclosure_url: audio?.ok ? audio.stored.url : (item.enclosure?.url ?? null),
+    enclosure_type: audio?.ok ? audio.stored.type : (item.enclosure?.type ?? null),
+    enclosure_length: audio?.ok ? audio.stored.size : (item.enclosure?.length ?? null),
+    original_enclosure_url: item.enclosure?.url ?? null,
+  };
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(episodes)
-      .values({
-        hash_id: randomToken(8),
-        podcast_id: podcast.id,
-        guid: item.guid,
-        title: item.title,
-        description: sanitizeShowNotes(item.description),
-        url: item.link,
-        published_at: item.publishedAt,
-        duration: item.duration,
-        season: item.season,
-        episode_number: item.episodeNumber,
-        explicit: item.explicit,
-        artwork_url: art?.url ?? null,
-        enclosure_url: audio?.url ?? null,
-        enclosure_type: audio?.type ?? item.enclosure?.type ?? null,
-        enclosure_length: audio?.size ?? item.enclosure?.length ?? null,
-        original_enclosure_url: item.enclosure?.url ?? null,
-        status: 'current',
-      })
-      .onConflictDoNothing({ target: [episodes.podcast_id, episodes.guid] });
-  });
+  const [episode] = await db
+    .insert(episodes)
+    .values({ hash_id: randomToken(8), podcast_id: podcast.id, guid: item.guid, status: 'current', ...fields })
+    .onConflictDoUpdate({ target: [episodes.podcast_id, episodes.guid], set: fields })
+    .returning({ id: episodes.id });
+  if (audio && item.enclosure) await recordFile(hostedId, episode!.id, 'audio', item.enclosure.url, audio);
+  if (art && item.artwork) await recordFile(hostedId, episode!.id, 'art', item.artwork, art);
+  for (const doc of docs) await recordFile(hostedId, episode!.id, doc.kind, doc.url, doc.outcome);
 }
 
-async function mailMigrationDone(userId: number, title: string, total: number): Promise<void> {
+/** The files this migration already copied for an episode, as '{kind} {url}' ('audio …', 'art …', 'transcript …', 'chapters …'). */
+async function copiedSources(hostedId: number): Promise<Set<string>> {
+  const db = await getDb();
+  const rows = await db
+    .select({ kind: migrationFiles.kind, url: migrationFiles.source_url })
+    .from(migrationFiles)
+    .where(and(eq(migrationFiles.hosted_podcast_id, hostedId), eq(migrationFiles.status, 'copied'), isNotNull(migrationFiles.episode_id)));
+  return new Set(rows.map((r) => `${r.kind} ${r.url}`));
+}
+
+/** The report of what a migration moved, from migration_files. */
+export async function migrationReport(hostedId: number, episodeCount: number): Promise<MigrationReport> {
+  const db = await getDb();
+  const rows = await db
+    .select({ file: migrationFiles, title: episodes.title })
+    .from(migrationFiles)
+    .leftJoin(episodes, eq(episodes.id, migrationFiles.episode_id))
+    .where(eq(migrationFiles.hosted_podcast_id, hostedId))
+    .orderBy(asc(migrationFiles.id));
+  const failed = rows.filter((r) => r.file.status === 'failed');
+  return {
+    episodes: episodeCount,
+    files: { total: rows.length, copied: rows.length - failed.length, failed: failed.length },
+    failed: failed
+      .slice(0, REPORTED_FAILURES)
+      .map((r) => ({ episode: r.title, kind: r.file.kind, url: r.file.source_url, error: r.file.error ?? 'Unknown error' })),
+    finished_at: new Date().toISOString(),
+  };
+}
+
+/** How many files of the migration could not be fetched (Resync and the redirect rule read it). */
+export async function failedFileCount(hostedId: number): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: migrationFiles.id })
+    .from(migrationFiles)
+    .where(and(eq(migrationFiles.hosted_podcast_id, hostedId), eq(migrationFiles.status, 'failed')));
+  return rows.length;
+}
+
+async function mailMigrationDone(userId: number, title: string, report: MigrationReport): Promise<void> {
   const db = await getDb();
   const [user] = await db.select({ email: users.email, first_name: users.first_name }).from(users).where(eq(users.id, userId));
   if (!user) return;
+  const { episodes: count, files } = report;
+  const failedSentence = failedFilesSentence(report);
+  const lines = failedSentence
+    ? [
+        `We moved ${title} to Cuepoint: ${count} episode${count === 1 ? '' : 's'}, and ${files.copied} of ${files.total} files (audio, artwork, transcripts and chapters).`,
+        `${failedSentence} Those episodes still play from your old host. Open your dashboard and choose Resync to fetch them again; your feed can be redirected once every file is here.`,
+      ]
+    : [
+        `We moved ${title} to Cuepoint: ${count} episode${count === 1 ? '' : 's'}, and all ${files.total} files (audio, artwork, transcripts and chapters) are now served by Cuepoint.`,
+        'One step is left: set up the redirect on your old host so your listeners follow you to the new feed.',
+      ];
   await queueMail(
     renderMail({
       to: user.email,
-      subject: `${title} is now on Cuepoint`,
+      subject: failedSentence
+        ? `${title} is on Cuepoint, with ${files.failed} file${files.failed === 1 ? '' : 's'} still to move`
+        : `${title} is now on Cuepoint`,
       greeting: `Hi ${user.first_name || 'there'},`,
-      lines: [
-        `We finished moving ${title} to Cuepoint: ${total} episode${total === 1 ? '' : 's'} with their audio and artwork.`,
-        'One step is left: set up the redirect on your old host so your listeners follow you to the new feed.',
-      ],
-      action: { label: 'Set up the redirect', url: `${config().appUrl}/hosting/dashboard` },
+      lines,
+      action: { label: failedSentence ? 'Open the dashboard' : 'Set up the redirect', url: `${config().appUrl}/hosting/dashboard` },
     }),
   );
 }

@@ -1,10 +1,15 @@
-/** The background work of hosting: the feed import job and the scheduled stale check. */
-import { registerJob } from '../jobs/queue';
+/** The background work of hosting: the feed import job, the stale check every minute and the redirect re-check every hour, each once across all processes. */
+import { registerJob, registerSchedule } from '../jobs/queue';
 import { importHostedFeed } from './import-feed';
 import { markMigrationFailed, markStaleMigrations } from './migration-state';
+import { recheckRedirects } from './check-redirecting';
 import { IMPORT_JOB } from './start-migration';
 
-const KEY = Symbol.for('cuepoint.hosting.schedules');
+declare module '../jobs/queue' {
+  interface JobPayloads {
+    'hosting.import-feed': { hosted_id: number };
+  }
+}
 
 registerJob(IMPORT_JOB, async (payload) => {
   const hostedId = Number(payload.hosted_id);
@@ -17,17 +22,11 @@ registerJob(IMPORT_JOB, async (payload) => {
   }
 });
 
-/** Runs the stale check every minute in this process (idempotent, so several instances may run it). */
-export function startHostingSchedules(intervalMs = 60_000): void {
-  const g = globalThis as { [KEY]?: NodeJS.Timeout };
-  if (g[KEY]) return;
-  g[KEY] = setInterval(() => void markStaleMigrations().catch((error: unknown) => console.error('[cuepoint] stale check failed', error)), intervalMs);
-  g[KEY].unref();
-}
+registerSchedule('hosting.mark-stale', '* * * * *', async () => {
+  await markStaleMigrations();
+});
 
-/** Stops the schedule (shutdown). */
-export function stopHostingSchedules(): void {
-  const g = globalThis as { [KEY]?: NodeJS.Timeout };
-  if (g[KEY]) clearInterval(g[KEY]);
-  g[KEY] = undefined;
-}
+// Keeps redirecting_at fresh while old feeds still redirect here (hosting §3's 2-day rule).
+registerSchedule('hosting.recheck-redirects', '17 * * * *', async () => {
+  await recheckRedirects();
+});

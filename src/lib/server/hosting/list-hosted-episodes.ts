@@ -1,86 +1,88 @@
 /**
- * The hosted episodes of a podcast (those with audio on Cuepoint) for /hosting/episodes, newest
- * first, paginated, and the dashboard numbers.
+ * The hosted episodes of a podcast (those with audio on Cuepoint) for /hosting/episodes, newest first,
+ * searched by title and filtered by state (published, scheduled, draft), paginated; and the numbers of
+ * the hosting dashboard.
  */
-import { and, count, desc, eq, isNotNull, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNotNull, lte, or, isNull, sql, sum, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { episodes } from '../db/schema';
+import type { EpisodeFilter } from '../../hosting-rules';
+import { mediaUrlPrefix } from './media-storage';
+import { serializeEpisode, type HostedEpisodePayload } from './hosted-episodes';
 
 export const EPISODES_PER_PAGE = 20;
 
 const hosted = (podcastId: number) => and(eq(episodes.podcast_id, podcastId), isNotNull(episodes.enclosure_url));
 
-export interface HostedEpisodeRow {
-  hash_id: string;
-  guid: string | null;
-  title: string;
-  published_at: string | null;
-  duration: number | null;
-  season: number | null;
-  episode_number: number | null;
-  enclosure_url: string | null;
-  status: string;
-  total_listens: number;
+function stateFilter(filter: EpisodeFilter, now: Date): SQL | undefined {
+  if (filter === 'draft') return eq(episodes.status, 'draft');
+  if (filter === 'scheduled') return and(eq(episodes.status, 'current'), gt(episodes.published_at, now));
+  if (filter === 'published') return and(eq(episodes.status, 'current'), or(isNull(episodes.published_at), lte(episodes.published_at, now)));
+  return undefined;
 }
 
-/** One page of the podcast's episodes with the total. */
-export async function listHostedEpisodes(podcastId: number, page = 1): Promise<{ items: HostedEpisodeRow[]; total: number; page: number; lastPage: number }> {
+export interface EpisodeListQuery {
+  page?: number;
+  q?: string;
+  filter?: EpisodeFilter;
+}
+
+/** One page of the podcast's episodes matching the search and filter, with the total. */
+export async function listHostedEpisodes(
+  podcastId: number,
+  { page = 1, q = '', filter = 'all' }: EpisodeListQuery = {},
+  now = new Date(),
+): Promise<{ items: HostedEpisodePayload[]; total: number; page: number; lastPage: number }> {
   const db = await getDb();
-  const [t] = await db.select({ n: count() }).from(episodes).where(hosted(podcastId));
+  const search = q.trim() ? ilike(episodes.title, `%${q.trim().replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined;
+  const where = and(hosted(podcastId), stateFilter(filter, now), search);
+  const [t] = await db.select({ n: count() }).from(episodes).where(where);
   const total = Number(t?.n ?? 0);
   const lastPage = Math.max(1, Math.ceil(total / EPISODES_PER_PAGE));
   const current = Math.min(Math.max(1, page), lastPage);
   const rows = await db
     .select()
     .from(episodes)
-    .where(hosted(podcastId))
+    .where(where)
     .orderBy(sql`${episodes.published_at} desc nulls last`, desc(episodes.id))
     .limit(EPISODES_PER_PAGE)
     .offset((current - 1) * EPISODES_PER_PAGE);
-  return {
-    items: rows.map((e) => ({
-      hash_id: e.hash_id,
-      guid: e.guid,
-      title: e.title,
-      published_at: e.published_at?.toISOString() ?? null,
-      duration: e.duration,
-      season: e.season,
-      episode_number: e.episode_number,
-      enclosure_url: e.enclosure_url,
-      status: e.status,
-      total_listens: e.total_listens,
-    })),
-    total,
-    page: current,
-    lastPage,
-  };
+  return { items: rows.map((e) => serializeEpisode(e, now)), total, page: current, lastPage };
 }
 
-/** The numbers of the hosting dashboard: episodes, hours of audio, listens, latest episode. */
+/** The numbers of the hosting dashboard: episodes by state, audio served by Cuepoint, hours of audio. */
 export async function hostingDashboardStats(
   podcastId: number,
-): Promise<{ episodes: number; hostedFiles: number; seconds: number; listens: number; latest: { title: string; published_at: string | null } | null }> {
+  now = new Date(),
+): Promise<{
+  episodes: number;
+  published: number;
+  scheduled: number;
+  drafts: number;
+  /** Episodes whose audio Cuepoint serves itself (the rest still play from the old host). */
+  hostedFiles: number;
+  seconds: number;
+}> {
   const db = await getDb();
   const [agg] = await db
     .select({
       n: count(),
-      files: sql<number>`count(distinct ${episodes.enclosure_url})`,
+      files: sql<number>`count(*) filter (where ${episodes.enclosure_url} like ${`${mediaUrlPrefix()}%`})`,
+      drafts: sql<number>`count(*) filter (where ${episodes.status} = 'draft')`,
+      scheduled: sql<number>`count(*) filter (where ${episodes.status} = 'current' and ${episodes.published_at} > ${now})`,
       seconds: sum(episodes.duration),
-      listens: sum(episodes.total_listens),
     })
     .from(episodes)
     .where(hosted(podcastId));
-  const [latest] = await db
-    .select({ title: episodes.title, published_at: episodes.published_at })
-    .from(episodes)
-    .where(hosted(podcastId))
-    .orderBy(sql`${episodes.published_at} desc nulls last`)
-    .limit(1);
-  return {
-    episodes: Number(agg?.n ?? 0),
-    hostedFiles: Number(agg?.files ?? 0),
-    seconds: Number(agg?.seconds ?? 0),
-    listens: Number(agg?.listens ?? 0),
-    latest: latest ? { title: latest.title, published_at: latest.published_at?.toISOString() ?? null } : null,
-  };
+  const n = Number(agg?.n ?? 0);
+  const drafts = Number(agg?.drafts ?? 0);
+  const scheduled = Number(agg?.scheduled ?? 0);
+  return { episodes: n, published: n - drafts - scheduled, scheduled, drafts, hostedFiles: Number(agg?.files ?? 0), seconds: Number(agg?.seconds ?? 0) };
+}
+
+/** The podcast's latest hosted episodes, scheduled ones included, for the dashboard. */
+export async function latestHostedEpisodes(podcastId: number, limit = 5, now = new Date()): Promise<HostedEpisodePayload[]> {
+  const db = await getDb();
+  const rows = await db.select().from(episodes).where(hosted(podcastId)).orderBy(sql`${episodes.published_at} desc nulls last`, desc(episodes.id)).limit(limit);
+  return rows.map((e) => serializeEpisode(e, now));
 }

@@ -1,13 +1,14 @@
 /**
- * Hosted media on local disk under DATA_DIR/files/hosted/{podcast hash}/, served at /media/{hash}/{name}.
- * Files are copied from the old host through the guarded fetcher; a file already copied is reused,
- * so a resync never downloads twice.
+ * Hosted media in THE storage (local disk or bucket) under hosted/{podcast hash}/{name}, served at
+ * /media/{hash}/{name}. Files are copied from the old host through the guarded fetcher; a file already
+ * copied is reused, so a resync never downloads twice.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join, resolve, sep } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { extname } from 'node:path';
 import { config } from '../config';
 import { guardedFetch } from '../fetch/guarded-fetch';
+import { storage } from '../storage/storage';
 
 /** Largest enclosure copied (a three-hour WAV would be larger; podcasts ship MP3/M4A). */
 export const MAX_MEDIA_BYTES = 400 * 1024 * 1024;
@@ -27,6 +28,13 @@ const EXT_BY_TYPE: Record<string, string> = {
   'image/jpeg': '.jpg',
   'image/png': '.png',
   'image/webp': '.webp',
+  'text/vtt': '.vtt',
+  'application/x-subrip': '.srt',
+  'application/srt': '.srt',
+  'text/html': '.html',
+  'text/plain': '.txt',
+  'application/json': '.json',
+  'application/json+chapters': '.json',
 };
 
 export const MIME_BY_EXT: Record<string, string> = {
@@ -41,28 +49,46 @@ export const MIME_BY_EXT: Record<string, string> = {
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',
   '.webp': 'image/webp',
+  '.vtt': 'text/vtt',
+  '.srt': 'application/x-subrip',
+  '.html': 'text/html',
+  '.txt': 'text/plain',
+  '.json': 'application/json',
 };
 
-/** The folder of a podcast's media. */
+/** What a media file is: episode audio, artwork, or an episode's transcript or chapters file. */
+export type MediaKind = 'audio' | 'art' | 'transcript' | 'chapters';
+
+const SUBJECT: Record<MediaKind, string> = { audio: 'episode audio', art: 'artwork', transcript: 'transcript', chapters: 'chapters file' };
+const DEFAULT_EXT: Record<MediaKind, string> = { audio: '.mp3', art: '.jpg', transcript: '.txt', chapters: '.json' };
+
+/** The storage key prefix of a podcast's media ('hosted/{hash}'). */
 export function mediaDir(podcastHash: string): string {
-  return join(config().dataDir, 'files', 'hosted', podcastHash);
+  return `hosted/${podcastHash}`;
+}
+
+/** The storage key of one media file of a podcast. */
+export function mediaKey(podcastHash: string, name: string): string {
+  return `${mediaDir(podcastHash)}/${name}`;
+}
+
+/** The start of every hosted media URL (a URL that starts otherwise is served by someone else). */
+export function mediaUrlPrefix(): string {
+  return `${config().appUrl}/media/`;
 }
 
 /** The public URL of a stored media file. */
 export function mediaUrl(podcastHash: string, name: string): string {
-  return `${config().appUrl}/media/${encodeURIComponent(podcastHash)}/${encodeURIComponent(name)}`;
+  return `${mediaUrlPrefix()}${encodeURIComponent(podcastHash)}/${encodeURIComponent(name)}`;
 }
 
-/** The file on disk for /media/{hash}/{name}, or null when the name is not a plain file name or does not exist. */
+/** The storage key for /media/{hash}/{name}, or null when the name is not a plain file name (whether it exists is the storage's to say). */
 export function mediaPath(podcastHash: string, name: string): string | null {
   if (!/^[\w-]+$/.test(podcastHash) || !/^[\w-]+\.[a-z0-9]{2,5}$/.test(name)) return null;
-  const dir = resolve(mediaDir(podcastHash));
-  const path = resolve(dir, name);
-  if (!path.startsWith(dir + sep) || !existsSync(path)) return null;
-  return path;
+  return mediaKey(podcastHash, name);
 }
 
-function nameFor(sourceUrl: string, kind: 'audio' | 'art', contentType: string | null): string {
+function nameFor(sourceUrl: string, kind: MediaKind, contentType: string | null): string {
   const digest = createHash('sha256').update(sourceUrl).digest('hex').slice(0, 20);
   let ext = '';
   try {
@@ -70,7 +96,7 @@ function nameFor(sourceUrl: string, kind: 'audio' | 'art', contentType: string |
   } catch {
     ext = '';
   }
-  if (!MIME_BY_EXT[ext]) ext = (contentType && EXT_BY_TYPE[contentType.split(';')[0]!.trim().toLowerCase()]) || (kind === 'audio' ? '.mp3' : '.jpg');
+  if (!MIME_BY_EXT[ext]) ext = (contentType && EXT_BY_TYPE[contentType.split(';')[0]!.trim().toLowerCase()]) || DEFAULT_EXT[kind];
   return `${kind}-${digest}${ext}`;
 }
 
@@ -82,26 +108,52 @@ export interface StoredMedia {
 }
 
 /** Copies a remote file into the podcast's media folder (once) and answers its public URL. */
-export async function copyMedia(podcastHash: string, sourceUrl: string, kind: 'audio' | 'art', declaredType: string | null = null): Promise<StoredMedia> {
-  const dir = mediaDir(podcastHash);
+export async function copyMedia(podcastHash: string, sourceUrl: string, kind: MediaKind, declaredType: string | null = null): Promise<StoredMedia> {
   const name = nameFor(sourceUrl, kind, declaredType);
-  const path = join(dir, name);
+  const key = mediaKey(podcastHash, name);
   const type = MIME_BY_EXT[extname(name)] ?? declaredType ?? 'application/octet-stream';
-  if (existsSync(path)) return { name, url: mediaUrl(podcastHash, name), size: statSync(path).size, type };
+  const store = await storage();
+  const existing = await store.stat(key);
+  if (existing) return { name, url: mediaUrl(podcastHash, name), size: existing.size, type };
   const response = await guardedFetch(sourceUrl, {
-    subject: kind === 'audio' ? 'episode audio' : 'artwork',
+    subject: SUBJECT[kind],
     maxBytes: MAX_MEDIA_BYTES,
     timeoutMs: MEDIA_TIMEOUT_MS,
     headers: { accept: '*/*', 'accept-encoding': 'identity' },
   });
   if (response.status < 200 || response.status >= 300) {
-    throw new MediaCopyFailed(`The ${kind === 'audio' ? 'episode audio' : 'artwork'} at ${sourceUrl} answered with HTTP status ${response.status}.`);
+    throw new MediaCopyFailed(`The ${SUBJECT[kind]} at ${sourceUrl} answered with HTTP status ${response.status}.`);
   }
-  mkdirSync(dir, { recursive: true });
-  const tmp = `${path}.${process.pid}.part`;
-  writeFileSync(tmp, response.body);
-  renameSync(tmp, path);
+  await store.put(key, response.body, { contentType: type });
   return { name, url: mediaUrl(podcastHash, name), size: response.body.length, type };
+}
+
+/**
+ * Stores a file made or uploaded on Cuepoint (episode audio, artwork, transcript, chapters) under `name`:
+ * bytes, another stored object (an upload of the files domain, copied, so the upload stays), or a local
+ * file (copied too: the demo seed's generated audio stays where it was made).
+ */
+export async function saveMedia(
+  podcastHash: string,
+  name: string,
+  source: { bytes: Buffer | string } | { key: string } | { path: string },
+): Promise<StoredMedia> {
+  const store = await storage();
+  const key = mediaKey(podcastHash, name);
+  const type = MIME_BY_EXT[extname(name)] ?? 'application/octet-stream';
+  const stored =
+    'key' in source
+      ? await store.copy(source.key, key)
+      : await store.put(key, 'path' in source ? createReadStream(source.path) : Buffer.from(source.bytes), { contentType: type });
+  return { name, url: mediaUrl(podcastHash, name), size: stored.size, type };
+}
+
+/** Removes a media file of the podcast by its public URL (a replaced or deleted upload); nothing for other URLs. */
+export async function removeMedia(podcastHash: string, url: string | null | undefined): Promise<void> {
+  const prefix = `${mediaUrlPrefix()}${encodeURIComponent(podcastHash)}/`;
+  if (!url?.startsWith(prefix)) return;
+  const key = mediaPath(podcastHash, decodeURIComponent(url.slice(prefix.length)));
+  if (key) await (await storage()).remove(key);
 }
 
 /** A media file could not be copied from the old host. */

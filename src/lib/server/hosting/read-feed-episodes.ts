@@ -14,11 +14,21 @@ export interface FeedChannel {
   author: string | null;
   artwork: string | null;
   explicit: boolean;
-  categories: string[];
+  /** Apple categories as category > subcategory (a subcategory is never a category of its own). */
+  categories: ItunesCategory[];
   ownerName: string | null;
   ownerEmail: string | null;
   copyright: string | null;
   type: 'episodic' | 'serial';
+  /** podcast:guid exactly as the feed wrote it; null when it has none. */
+  podcastGuid: string | null;
+  /** Every other Podcasting 2.0 element of the channel (funding, person, value, medium, …), as read. */
+  podcastTags: Record<string, unknown>;
+}
+
+export interface ItunesCategory {
+  category: string;
+  subcategory: string | null;
 }
 
 export interface FeedEpisode {
@@ -32,27 +42,17 @@ export interface FeedEpisode {
   episodeNumber: number | null;
   explicit: boolean;
   artwork: string | null;
+  episodeType: 'full' | 'trailer' | 'bonus';
   enclosure: { url: string; type: string; length: number | null } | null;
+  podcastTags: EpisodePodcastTags;
 }
+
+import { parseDuration, parseExplicit } from '../podcasts/feed-values';
+import { readChannelPodcastTags, readItemPodcastTags, readPodcastGuid, type EpisodePodcastTags } from './podcast-tags';
 
 type Node = Record<string, unknown>;
 
-/** Parses an itunes:duration ("1:02:03", "62:03", "3723") into seconds. */
-export function parseDuration(raw: string | null): number | null {
-  if (!raw) return null;
-  const parts = raw
-    .trim()
-    .split(':')
-    .map((p) => Number(p));
-  if (!parts.length || parts.some((p) => !Number.isFinite(p) || p < 0)) return null;
-  const seconds = parts.reduce((total, p) => total * 60 + p, 0);
-  return Math.round(seconds);
-}
-
-/** "yes"/"true"/"explicit" count as explicit. */
-export function parseExplicit(raw: string | null): boolean {
-  return !!raw && ['yes', 'true', 'explicit'].includes(raw.trim().toLowerCase());
-}
+export { parseDuration, parseExplicit } from '../podcasts/feed-values';
 
 function positiveInt(raw: string | null): number | null {
   if (!raw) return null;
@@ -66,18 +66,24 @@ function parseDate(raw: string | null): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+function episodeTypeOf(raw: string | null): FeedEpisode['episodeType'] {
+  const v = raw?.trim().toLowerCase();
+  return v === 'trailer' || v === 'bonus' ? v : 'full';
+}
+
 /** The channel fields of a parsed feed. */
 export function readFeedChannel(channel: RssChannel): FeedChannel {
   const { node, prefix } = channel;
   const it = (tag: string) => node[`${prefix.itunes}:${tag}`];
-  const categories: string[] = [];
+  const categories: ItunesCategory[] = [];
   for (const cat of all(it('category'))) {
     const text = attrOf(cat, 'text');
-    if (text) categories.push(text);
-    for (const sub of all((cat as Node | null)?.[`${prefix.itunes}:category`])) {
-      const subText = attrOf(sub, 'text');
-      if (subText) categories.push(subText);
-    }
+    if (!text) continue;
+    const subs = all((cat as Node | null)?.[`${prefix.itunes}:category`])
+      .map((sub) => attrOf(sub, 'text'))
+      .filter((t): t is string => !!t);
+    if (!subs.length) categories.push({ category: text, subcategory: null });
+    for (const sub of subs) categories.push({ category: text, subcategory: sub });
   }
   const owner = all(it('owner'))[0] as Node | undefined;
   const image = all(node.image)[0] as Node | undefined;
@@ -94,6 +100,8 @@ export function readFeedChannel(channel: RssChannel): FeedChannel {
     ownerEmail: owner ? textOf(owner[`${prefix.itunes}:email`]) : null,
     copyright: textOf(node.copyright),
     type: textOf(it('type'))?.toLowerCase() === 'serial' ? 'serial' : 'episodic',
+    podcastGuid: readPodcastGuid(node, prefix.podcast),
+    podcastTags: readChannelPodcastTags(node, prefix.podcast),
   };
 }
 
@@ -130,7 +138,9 @@ export function readFeedEpisodes(channel: RssChannel): FeedEpisode[] {
       episodeNumber: positiveInt(textOf(it('episode')) ?? textOf(item[`${prefix.podcast}:episode`])),
       explicit: parseExplicit(textOf(it('explicit'))),
       artwork: attrOf(it('image'), 'href'),
+      episodeType: episodeTypeOf(textOf(it('episodeType'))),
       enclosure,
+      podcastTags: readItemPodcastTags(item, prefix.podcast),
     });
   }
   // Oldest first; items without a date keep their feed order after the dated ones (feeds list newest first).

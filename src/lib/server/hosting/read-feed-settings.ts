@@ -3,19 +3,29 @@
  * else what the import read from the original feed, else the podcast and its owner.
  */
 import { eq } from 'drizzle-orm';
+import { appleCategoryOf, isAppleCategory } from '../../apple-categories';
 import { getDb } from '../db/client';
-import { users } from '../db/schema';
+import { categories, users } from '../db/schema';
+import { channelSettingsOf } from './build-hosted-feed';
 import { findOwnedHosted } from './owned-hosted';
 
 export interface FeedSettingsValues {
   title: string;
   description: string;
+  link: string;
   author: string;
+  owner_name: string;
   owner_email: string;
   language: string;
   explicit: boolean;
   copyright: string;
-  category_id: number | null;
+  type: 'episodic' | 'serial';
+  category: string;
+  subcategory: string | null;
+  medium: string;
+  funding_url: string;
+  funding_text: string;
+  artwork: string | null;
 }
 
 /** The current values of the feed settings of the user's hosted podcast. */
@@ -23,23 +33,34 @@ export async function readFeedSettings(userId: number, hostedId: number): Promis
   const { hosted, podcast } = await findOwnedHosted(userId, hostedId);
   const db = await getDb();
   const [owner] = await db.select({ first: users.first_name, last: users.last_name, email: users.email }).from(users).where(eq(users.id, podcast.user_id));
-  const settings = hosted.settings as { channel?: Record<string, unknown>; feed?: Record<string, unknown> };
-  const pick = (key: string): unknown => {
-    const saved = settings.feed?.[key];
-    if (saved !== undefined && saved !== null && saved !== '') return saved;
-    return settings.channel?.[key];
-  };
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const c = channelSettingsOf(hosted.settings);
   const fullName = `${owner?.first ?? ''} ${owner?.last ?? ''}`.trim();
-  const category = settings.feed?.category_id;
+  const [catalogue] = podcast.category_id ? await db.select({ title: categories.title }).from(categories).where(eq(categories.id, podcast.category_id)) : [];
+  const imported = c.categories?.[0];
+  const pair =
+    (c.itunes_category && isAppleCategory(c.itunes_category) ? c.itunes_category : null) ??
+    (typeof imported === 'string' ? appleCategoryOf(imported) : imported && isAppleCategory(imported) ? imported : null) ??
+    (catalogue ? appleCategoryOf(catalogue.title) : null);
+  const medium = typeof c.podcast_tags?.['podcast:medium'] === 'string' ? (c.podcast_tags['podcast:medium'] as string) : '';
+  // The imported podcast:funding (the first one) until the podcaster sets their own.
+  const fundingTag = [c.podcast_tags?.['podcast:funding']].flat()[0] as { '@_url'?: string; '#text'?: string } | string | undefined;
+  const funding = fundingTag && typeof fundingTag === 'object' ? { url: fundingTag['@_url'] ?? '', text: fundingTag['#text'] ?? '' } : { url: '', text: '' };
   return {
-    title: str(pick('title')) || podcast.title,
-    description: str(pick('description')) || podcast.about || '',
-    author: str(pick('author')) || fullName,
-    owner_email: str(pick('owner_email')) || podcast.email || owner?.email || '',
-    language: str(pick('language')) || 'en',
-    explicit: pick('explicit') === true,
-    copyright: str(pick('copyright')),
-    category_id: typeof category === 'number' ? category : podcast.category_id,
+    title: c.title || podcast.title,
+    description: c.description || podcast.about || '',
+    link: c.link || '',
+    author: c.author || fullName,
+    owner_name: c.owner_name || c.author || fullName,
+    owner_email: c.owner_email || podcast.email || owner?.email || '',
+    language: c.language || 'en',
+    explicit: c.explicit === true,
+    copyright: c.copyright || '',
+    type: c.type ?? 'episodic',
+    category: pair?.category ?? '',
+    subcategory: pair?.subcategory ?? null,
+    medium: c.medium || medium || 'podcast',
+    funding_url: c.funding_url || funding.url,
+    funding_text: c.funding_text || funding.text,
+    artwork: c.artwork || podcast.avatar_url,
   };
 }

@@ -1,20 +1,24 @@
 /**
- * Serves hosted media with byte ranges (podcast apps and Apple's validator seek with Range requests),
- * ETag and Last-Modified, and conditional GET.
+ * Serves hosted media from the storage with byte ranges (podcast apps and Apple's validator seek with
+ * Range requests; a bucket is asked for just that range), ETag and Last-Modified, and conditional GET.
+ * With MEDIA_PUBLIC_URL set, a request is redirected to the CDN in front of the storage instead.
  */
-import { createReadStream, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
+import { publicUrl, storage } from '../storage/storage';
 import { MIME_BY_EXT, mediaPath } from './media-storage';
 
-/** Answers GET/HEAD /media/{hash}/{name}; 404 when unknown, 206 for a satisfiable range, 416 otherwise. */
-export function serveMedia(request: Request, podcastHash: string, name: string): Response {
-  const path = mediaPath(podcastHash, name);
-  if (!path) return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
-  const stat = statSync(path);
+/** Answers GET/HEAD /media/{hash}/{name}; 404 when unknown, 206 for a satisfiable range, 416 otherwise (302 to the CDN when there is one). */
+export async function serveMedia(request: Request, podcastHash: string, name: string): Promise<Response> {
+  const key = mediaPath(podcastHash, name);
+  const store = await storage();
+  const stat = key ? await store.stat(key) : null;
+  if (!key || !stat) return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  const cdn = publicUrl(key);
+  if (cdn) return new Response(null, { status: 302, headers: { location: cdn, 'cache-control': 'public, max-age=300' } });
   const size = stat.size;
-  const etag = `"${size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  const lastModified = new Date(Math.floor(stat.mtimeMs / 1000) * 1000);
+  const etag = stat.etag;
+  const lastModified = new Date(Math.floor(stat.modifiedAt.getTime() / 1000) * 1000);
   const base: Record<string, string> = {
     'content-type': MIME_BY_EXT[extname(name)] ?? 'application/octet-stream',
     'accept-ranges': 'bytes',
@@ -32,10 +36,10 @@ export function serveMedia(request: Request, podcastHash: string, name: string):
     if (!parsed) return new Response(null, { status: 416, headers: { ...base, 'content-range': `bytes */${size}` } });
     const { start, end } = parsed;
     const headers = { ...base, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) };
-    const body = head ? null : (Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream);
+    const body = head ? null : (Readable.toWeb(await store.read(key, { start, end })) as ReadableStream);
     return new Response(body, { status: 206, headers });
   }
-  const body = head ? null : (Readable.toWeb(createReadStream(path)) as ReadableStream);
+  const body = head ? null : (Readable.toWeb(await store.read(key)) as ReadableStream);
   return new Response(body, { status: 200, headers: { ...base, 'content-length': String(size) } });
 }
 

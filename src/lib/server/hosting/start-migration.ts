@@ -1,6 +1,7 @@
 /**
  * Finish on Confirm migration, and Resync Migration (hosting spec §2, §4, §7): POST
- * /api/podcasts/hosted/{id}/migrate marks the migration in progress and queues the import job.
+ * /api/podcasts/hosted/{id}/migrate marks the migration in progress and queues the import job. A
+ * resync is open to a stale or failed migration, and to a finished one with files still to move.
  */
 import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
@@ -12,6 +13,7 @@ import type { HostedPodcastPayload } from '../../types';
 import { hostedFeedUrl } from './hosted-feed-url';
 import { findOwnedHosted } from './owned-hosted';
 import { publishHostedPodcastUpdated } from './events';
+import { failedFileCount } from './import-feed';
 
 export const IMPORT_JOB = 'hosting.import-feed';
 const STARTABLE = new Set(['pending', 'stale', 'failed']);
@@ -20,7 +22,8 @@ const STARTABLE = new Set(['pending', 'stale', 'failed']);
 export async function startMigration(user: { id: number }, hostedId: number, input: { itunes_category_id?: number | null }): Promise<HostedPodcastPayload> {
   const { hosted, podcast } = await findOwnedHosted(user.id, hostedId);
   if (!podcast.verified_at) throw new HttpError(403, 'Verify that you own the RSS feed before migrating it.');
-  if (!STARTABLE.has(hosted.migration_status)) {
+  const resyncsMissingFiles = hosted.migration_status === 'completed' && (await failedFileCount(hosted.id)) > 0;
+  if (!STARTABLE.has(hosted.migration_status) && !resyncsMissingFiles) {
     const message = hosted.migration_status === 'in-progress' ? 'The migration is already running.' : 'This podcast has already been migrated.';
     throw new HttpError(422, message, { migration: [message] });
   }
@@ -37,6 +40,7 @@ export async function startMigration(user: { id: number }, hostedId: number, inp
       .update(hostedPodcasts)
       .set({
         migration_status: 'in-progress',
+        migration_percent: 0,
         migration_progress_at: new Date(),
         url: hosted.url ?? hostedFeedUrl(podcast.hash_id),
         original_url: hosted.original_url ?? podcast.url,
@@ -44,7 +48,8 @@ export async function startMigration(user: { id: number }, hostedId: number, inp
       })
       .where(eq(hostedPodcasts.id, hosted.id))
       .returning();
-    await enqueue(IMPORT_JOB, { hosted_id: hosted.id }, { maxAttempts: 1, db: tx });
+    // The imports lane retries a run whose process died; the run resumes where that one stopped.
+    await enqueue(IMPORT_JOB, { hosted_id: hosted.id }, { db: tx });
     return row!;
   });
   await publishHostedPodcastUpdated(saved.id);

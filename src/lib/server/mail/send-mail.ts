@@ -18,6 +18,12 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+declare module '../jobs/queue' {
+  interface JobPayloads {
+    'mail.send': MailMessage;
+  }
+}
+
 /** Queues a message; the worker sends it. */
 export async function queueMail(message: MailMessage, db?: Db | Tx): Promise<void> {
   await enqueue('mail.send', { ...message }, db ? { db } : {});
@@ -42,5 +48,5 @@ export async function deliverMail(message: MailMessage): Promise<void> {
 }
 
 registerJob('mail.send', async (payload) => {
-  await deliverMail(payload as unknown as MailMessage);
+  await deliverMail(payload);
 });

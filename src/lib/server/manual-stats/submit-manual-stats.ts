@@ -7,7 +7,7 @@ import { fieldError, HttpError, notFound, validate } from '../http';
 import { findOwnedPodcast } from '../podcasts/owned-podcast';
 import { MANUAL_STATS_REFERENCE } from '../podcasts/file-view-rules';
 import { requireUpload, storeUploadedBytes } from '../podcasts/store-image-bytes';
-import { absolutePath, removeQuietly } from '../files/storage';
+import { removeStored } from '../files/storage';
 import type { FileRow } from '../files/file-resource';
 import { isManualStatsExpired, MANUAL_STATS_MIMES, serializeManualStats, type ManualStatsPayload } from './manual-stats';
 
@@ -56,7 +56,7 @@ export async function submitManualStats(userId: number, podcastId: number, input
     file = await storeUploadedBytes(userId, input.upload, { type: MANUAL_STATS_REFERENCE, id: 0 }, 'file');
     if (!MANUAL_STATS_MIMES.includes(file.mime)) {
       await db.delete(files).where(eq(files.id, file.id));
-      await removeQuietly(absolutePath(file.path));
+      await removeStored(file.path);
       throw fieldError('file', FILE_TYPES_TEXT);
     }
   } else {
@@ -98,5 +98,5 @@ export async function deleteManualStats(userId: number, podcastId: number, stats
     .where(and(eq(files.reference_type, MANUAL_STATS_REFERENCE), eq(files.reference_id, row.id)))
     .returning();
   await db.delete(podcastManualStats).where(eq(podcastManualStats.id, row.id));
-  if (gone) await removeQuietly(absolutePath(gone.path));
+  if (gone) await removeStored(gone.path);
 }

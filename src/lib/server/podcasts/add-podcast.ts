@@ -40,27 +40,26 @@ export async function storeFeed(tx: Tx, userId: number, feed: FeedSummary): Prom
     })
     .returning();
   if (catIds.length) await tx.insert(podcastCategories).values(catIds.map((category_id) => ({ podcast_id: podcast!.id, category_id })));
-  if (feed.episodes.length) {
-    await tx
-      .insert(episodes)
-      .values(
-        feed.episodes.map((e, i) => ({
-          hash_id: randomToken(8),
-          podcast_id: podcast!.id,
-          guid: e.guid ?? `${feed.url}#${i}`,
-          title: e.title.slice(0, 500),
-          description: e.description,
-          url: e.url,
-          published_at: e.published_at,
-          duration: e.duration,
-          enclosure_url: e.enclosure_url,
-          enclosure_type: e.enclosure_type,
-          enclosure_length: e.enclosure_length,
-        })),
-      )
-      .onConflictDoNothing();
-  }
+  if (feed.episodes.length) await tx.insert(episodes).values(feedEpisodeRows(podcast!.id, feed)).onConflictDoNothing();
   return podcast!;
+}
+
+/** The episode rows of a read feed (a GUID already stored for the podcast is skipped by the caller's conflict rule). */
+export function feedEpisodeRows(podcastId: number, feed: FeedSummary): Array<typeof episodes.$inferInsert> {
+  return feed.episodes.map((e, i) => ({
+    hash_id: randomToken(8),
+    podcast_id: podcastId,
+    // The same fallback as the hosting import, so the import completes these rows instead of duplicating them.
+    guid: e.guid ?? e.enclosure_url ?? `${feed.url}#${i}`,
+    title: e.title.slice(0, 500),
+    description: e.description,
+    url: e.url,
+    published_at: e.published_at,
+    duration: e.duration,
+    enclosure_url: e.enclosure_url,
+    enclosure_type: e.enclosure_type,
+    enclosure_length: e.enclosure_length,
+  }));
 }
 
 /** Reads the feed at the URL and adds it to the user's podcasts; a feed they already added is a 422. */

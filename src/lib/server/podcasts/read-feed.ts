@@ -6,6 +6,7 @@ import { guardedFetch, fetchErrorMessage } from '../fetch/guarded-fetch';
 import { fieldError } from '../http';
 import { all, attrOf, NotAnRssFeed, parseRssChannel, textOf } from './rss-channel';
 import { ownerEmailOf } from './rss-owner';
+import { parseDuration } from './feed-values';
 
 export interface FeedEpisode {
   guid: string | null;
@@ -38,14 +39,6 @@ function stripTags(html: string): string {
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-function readDuration(value: string | null): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value)) return Number(value);
-  const parts = value.split(':').map(Number);
-  if (parts.some((n) => Number.isNaN(n))) return null;
-  return parts.reduce((acc, n) => acc * 60 + n, 0);
 }
 
 function httpUrl(value: string | null): string | null {
@@ -87,7 +80,7 @@ export function summarizeFeed(url: string, body: Buffer | string): FeedSummary {
         description: stripTags(textOf(i.description) ?? textOf(i[`${it}:summary`]) ?? '').slice(0, 4000),
         url: httpUrl(textOf(i.link)),
         published_at: date && !Number.isNaN(date.getTime()) ? date : null,
-        duration: readDuration(textOf(i[`${it}:duration`])),
+        duration: parseDuration(textOf(i[`${it}:duration`])),
         enclosure_url: httpUrl(attrOf(i.enclosure, 'url')),
         enclosure_type: attrOf(i.enclosure, 'type'),
         enclosure_length: Number.isFinite(length) && length > 0 ? length : null,

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { files, podcasts } from '../db/schema';
 import { fieldError } from '../http';
-import { absolutePath, removeQuietly } from '../files/storage';
+import { removeStored } from '../files/storage';
 import { fileUrl } from '../files/file-resource';
 import { findOwnedPodcast } from './owned-podcast';
 import type { PodcastRow } from './list-podcasts';
@@ -41,7 +41,7 @@ export async function savePodcastAvatar(userId: number, podcastId: number, value
       .delete(files)
       .where(and(eq(files.id, podcast.avatar_file_id), eq(files.reference_type, PODCAST_AVATAR_REFERENCE)))
       .returning();
-    if (old) await removeQuietly(absolutePath(old.path));
+    if (old) await removeStored(old.path);
   }
   return row!;
 }

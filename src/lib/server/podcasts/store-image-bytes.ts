@@ -1,19 +1,16 @@
 /** Stores an uploaded image (already in memory, a few MB at most) through the files domain. */
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { files } from '../db/schema';
 import { fieldError } from '../http';
-import { partialRoot, removeQuietly } from '../files/storage';
+import { removeQuietly, scratchPath } from '../files/storage';
 import { storeFile } from '../files/store-file';
 import type { FileRow } from '../files/file-resource';
 
 /** Writes the bytes to a temporary file, stores it as the user's file and tags it with its reference. */
 export async function storeUploadedBytes(userId: number, upload: File, reference: { type: string; id: number }, field: string): Promise<FileRow> {
-  await mkdir(partialRoot(), { recursive: true });
-  const temp = join(partialRoot(), `direct-${randomUUID()}`);
+  const temp = await scratchPath('direct');
   try {
     await writeFile(temp, new Uint8Array(await upload.arrayBuffer()));
     const row = await storeFile({ userId, tempPath: temp, originalName: upload.name || 'upload', field });

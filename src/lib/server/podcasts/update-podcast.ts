@@ -1,5 +1,5 @@
 /** A podcaster edits, deletes and schedules their podcast; editors mark podcasts premium. */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '../db/client';
 import { categories, packages, podcastCategories, podcasts } from '../db/schema';
@@ -8,8 +8,11 @@ import { isDay, isTimeZone } from '../../slots';
 import type { PodcastRow } from './list-podcasts';
 import { findOwnedPodcast } from './owned-podcast';
 import { publishPodcastUpdated } from './events';
+import { readFeed } from './read-feed';
 
 export const updatePodcastSchema = z.object({
+  /** The RSS feed address; a new one is read before it is saved, and the show must be verified again. */
+  url: z.string().trim().min(1).max(2000).url('The url field must be a valid URL.').optional(),
   title: z.string().trim().min(1).max(255).optional(),
   about: z.string().trim().max(4000).optional(),
   country: z.string().trim().length(2).nullable().optional(),
@@ -26,12 +29,32 @@ export const scheduleSchema = z.object({
 });
 export type ScheduleInput = z.infer<typeof scheduleSchema>;
 
-/** Saves title, about, country and categories of the user's podcast. */
+/**
+ * A new feed address for the podcast: refused for a show hosted on Cuepoint (its feed is ours) and for
+ * a feed the user already added; the feed is read through the guarded fetcher first (an unreachable or
+ * invalid feed is a 422 on url), then the show's owner email comes from it and ownership must be
+ * verified again.
+ */
+async function feedChange(userId: number, podcast: PodcastRow, hosted: boolean, url: string): Promise<Partial<typeof podcasts.$inferInsert>> {
+  if (url === podcast.url) return {};
+  if (hosted) throw fieldError('url', 'This show is hosted on Cuepoint: its feed is the one we serve, so its original address cannot change.');
+  const db = await getDb();
+  const [duplicate] = await db
+    .select({ id: podcasts.id })
+    .from(podcasts)
+    .where(and(eq(podcasts.user_id, userId), sql`lower(${podcasts.url}) = lower(${url})`, ne(podcasts.id, podcast.id)));
+  if (duplicate) throw fieldError('url', 'You have already added this podcast.');
+  const feed = await readFeed(url);
+  return { url, email: feed.email, verified_at: null };
+}
+
+/** Saves the feed address, title, about, country and categories of the user's podcast. */
 export async function updatePodcast(userId: number, podcastId: number, input: UpdatePodcastInput): Promise<PodcastRow> {
-  const { podcast } = await findOwnedPodcast(userId, podcastId);
+  const { podcast, hosted } = await findOwnedPodcast(userId, podcastId);
+  const feed = input.url !== undefined ? await feedChange(userId, podcast, hosted !== null, input.url) : {};
   const db = await getDb();
   const saved = await db.transaction(async (tx) => {
-    const changes: Partial<typeof podcasts.$inferInsert> = {};
+    const changes: Partial<typeof podcasts.$inferInsert> = { ...feed };
     if (input.title !== undefined) changes.title = input.title;
     if (input.about !== undefined) changes.about = input.about;
     if (input.country !== undefined) changes.country = input.country?.toUpperCase() ?? null;

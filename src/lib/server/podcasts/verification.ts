@@ -2,7 +2,7 @@
  * RSS ownership verification (hosting spec §2, §4, §5): the feed's owner email gets a signed link;
  * opening it sets podcasts.verified_at. The feed is fetched through the guarded fetcher.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { throttle } from '../auth/throttle';
 import { config } from '../config';
 import { readSignedPayload, signPayload } from '../crypto';
@@ -42,24 +42,31 @@ export function verificationLink(podcastId: number, email: string, now = new Dat
   return `${config().appUrl}/api/podcasts/${podcastId}/verified/${signPayload(payload)}`;
 }
 
+/**
+ * A feed that could not be read is a 422 on `url` that says so in its own words: the email was never
+ * looked for, so the client must not title it 'Email not found in RSS' (that is the 422 on `email`).
+ */
+export function feedUnreachable(reason: string): HttpError {
+  const message = `We could not read your RSS feed: ${reason}`;
+  return new HttpError(422, message, { url: [message] });
+}
+
 /** Fetches the feed and answers its owner email, or throws the 422s the client shows. */
 async function fetchOwnerEmail(feedUrl: string): Promise<string> {
   let body: Buffer;
   try {
     const response = await guardedFetch(feedUrl, { subject: 'feed' });
-    if (response.status < 200 || response.status >= 300) {
-      throw new HttpError(422, `The feed answered with HTTP status ${response.status}.`, { url: [`The feed answered with HTTP status ${response.status}.`] });
-    }
+    if (response.status < 200 || response.status >= 300) throw feedUnreachable(`The feed answered with HTTP status ${response.status}.`);
     body = response.body;
   } catch (error) {
-    if (error instanceof FetchRefused || error instanceof FetchFailed) throw new HttpError(422, error.message, { url: [error.message] });
+    if (error instanceof FetchRefused || error instanceof FetchFailed) throw feedUnreachable(error.message);
     throw error;
   }
   let email: string | null;
   try {
     email = readOwnerEmail(body);
   } catch (error) {
-    if (error instanceof NotAnRssFeed) throw new HttpError(422, error.message, { url: [error.message] });
+    if (error instanceof NotAnRssFeed) throw feedUnreachable(error.message);
     throw error;
   }
   if (!email) throw new HttpError(422, NO_EMAIL_MESSAGE, { email: [NO_EMAIL_MESSAGE] });
@@ -112,6 +119,18 @@ export async function podcastVerificationState(
   return { verified: !!podcast.verified_at, verified_at: podcast.verified_at?.toISOString() ?? null, email: podcast.email };
 }
 
+/** Sets verified_at once (a second proof keeps the first time) and publishes the change; answers the podcast. */
+export async function markPodcastVerified(podcastId: number, now = new Date()): Promise<PodcastRow | null> {
+  const db = await getDb();
+  const [verified] = await db
+    .update(podcasts)
+    .set({ verified_at: now })
+    .where(and(eq(podcasts.id, podcastId), isNull(podcasts.verified_at)))
+    .returning();
+  if (verified) await publishPodcastUpdated('verified', verified);
+  return verified ?? null;
+}
+
 /**
  * Opens a mailed link: sets verified_at when the link is genuine, unexpired and its email is still the
  * podcast's; answers where to send the browser, or null for a bad link.
@@ -127,10 +146,6 @@ export async function confirmPodcastVerification(podcastId: number, token: strin
     .leftJoin(hostedPodcasts, eq(hostedPodcasts.podcast_id, podcasts.id))
     .where(eq(podcasts.id, podcastId));
   if (!row || row.podcast.email?.toLowerCase() !== payload.email.toLowerCase()) return null;
-  // Opening the link twice keeps the first verification time.
-  if (!row.podcast.verified_at) {
-    const [verified] = await db.update(podcasts).set({ verified_at: now }).where(eq(podcasts.id, podcastId)).returning();
-    await publishPodcastUpdated('verified', verified!);
-  }
+  await markPodcastVerified(podcastId, now);
   return { redirectTo: row.hostedId ? '/hosting/dashboard' : '/settings/manage-podcasts#podcasts' };
 }

@@ -18,6 +18,7 @@ import { formatMoney } from '../../format/money';
 import { formatDate } from '../../format/dates';
 import { AD_TYPE_LABELS, DEFAULT_JOB_EPISODES } from '../../constants';
 import { isDay } from '../../slots';
+import { itemPrice } from '../../proposal-total';
 import { PITCH_MAX, pitchLength } from '../../pitch';
 import { sanitizeHtml } from '../content/sanitize-html';
 import { loadPackage, type PackagePayload, type PackageRow } from './serialize-package';
@@ -108,15 +109,15 @@ async function checkProposal(
   return { podcast, campaign, description, jobs };
 }
 
-/** Inserts the jobs of a package: single jobs, or a parent with one child per episode. */
+/** Inserts the jobs of a package (single jobs, or a parent with one child per episode); answers the proposal's total. */
 async function insertJobs(tx: Tx, packageId: number, jobs: Checked['jobs']): Promise<number> {
   let total = 0;
   for (const job of jobs) {
+    total += itemPrice(job);
     if (job.episodes === 1) {
       await tx
         .insert(packageJobs)
         .values({ package_id: packageId, campaign_ad_id: job.campaign_ad_id, fee: job.fee, episodes: 1, is_episode: true, delivery_date: job.dates[0]! });
-      total += job.fee;
       continue;
     }
     const [parent] = await tx
@@ -134,7 +135,6 @@ async function insertJobs(tx: Tx, packageId: number, jobs: Checked['jobs']): Pro
         delivery_date: date,
       })),
     );
-    total += job.fee * job.episodes;
   }
   return total;
 }

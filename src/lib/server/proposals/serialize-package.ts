@@ -1,6 +1,7 @@
 /** The package (proposal) payload of §3 with its jobs; shared by the podcaster's and the brand's screens. */
 import { asc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { proposalTotal } from '../../proposal-total';
 import { ads, campaignAds, packageJobs, packages, podcasts } from '../db/schema';
 
 export type PackageRow = typeof packages.$inferSelect;
@@ -41,13 +42,7 @@ export interface PackagePayload {
   podcast: { id: number; hash_id: string; title: string; avatar_url: string | null; avg_listens: number; rating_avg: number; is_premium: boolean } | null;
 }
 
-type JobWithAd = { job: PackageJobRow; ad: { id: number; type: 'sponsorship' | 'host'; title: string } | null };
-
-/** The sum a package costs: its total_price, else the fees of its single-episode jobs. */
-export function packageTotal(pkg: Pick<PackageRow, 'total_price'>, jobs: PackageJobRow[]): number {
-  if (pkg.total_price !== null && pkg.total_price !== undefined) return pkg.total_price;
-  return jobs.filter((j) => j.is_episode && j.episodes === 1).reduce((sum, j) => sum + j.fee, 0);
-}
+export type JobWithAd = { job: PackageJobRow; ad: { id: number; type: 'sponsorship' | 'host'; title: string } | null };
 
 /** Serializes a package with its jobs (each with its ad) and podcast. */
 export function serializePackage(pkg: PackageRow, jobs: JobWithAd[], podcast: PackagePayload['podcast'] = null): PackagePayload {
@@ -57,10 +52,7 @@ export function serializePackage(pkg: PackageRow, jobs: JobWithAd[], podcast: Pa
     status: pkg.status,
     extended_status: pkg.extended_status,
     record_id: pkg.record_id,
-    total_price: packageTotal(
-      pkg,
-      jobs.map((j) => j.job),
-    ),
+    total_price: proposalTotal(jobs.map((j) => j.job)),
     podcast_id: pkg.podcast_id,
     podcaster_user_id: pkg.podcaster_user_id,
     campaign_id: pkg.campaign_id,

@@ -56,8 +56,28 @@ export interface PresenceMember {
   user_info: unknown;
 }
 
+/** A final, unmasked text frame carrying `payload` (RFC 6455 §5.2), as a server sends it. */
+export function textFrame(payload: Buffer): Buffer {
+  const length = payload.length;
+  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const out = Buffer.allocUnsafe(header + length);
+  out[0] = 0x81; // FIN + opcode 1 (text)
+  if (length < 126) out[1] = length;
+  else if (length < 65_536) {
+    out[1] = 126;
+    out.writeUInt16BE(length, 2);
+  } else {
+    out[1] = 127;
+    out.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(out, header);
+  return out;
+}
+
 interface Connection {
   ws: WebSocket;
+  /** The upgraded TCP socket under `ws`, which fan-out writes whole frames to. */
+  socket: Duplex;
   socketId: string;
   channels: Set<string>;
   /** user_id per presence channel this socket joined. */
@@ -120,13 +140,21 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     send(conn, frame('pusher:subscription_error', { type: 'AuthError', error, status }, channel));
   }
 
+  /**
+   * Fan-out: the event is serialised and framed once (a server's frames are unmasked, so every
+   * subscriber gets the same bytes), then written whole to each socket: one write each, instead of
+   * ws framing it again per subscriber and corking a header and a body into a writev. ws never holds frames back here (no compression, no blobs),
+   * so these writes keep their order with the frames ws sends itself.
+   */
   function publish(channel: string, event: string, data: string, exceptSocketId?: string): void {
     const state = channels.get(channel);
     if (!state) return;
-    const message = Buffer.from(frame(event, data, channel));
+    const payload = Buffer.from(frame(event, data, channel));
+    const wire = textFrame(payload);
     for (const conn of state.sockets) {
       if (conn.socketId === exceptSocketId) continue;
-      send(conn, message);
+      if (conn.ws.readyState !== conn.ws.OPEN || !conn.socket.writable) continue;
+      conn.socket.write(wire);
       counters.messagesDelivered++;
     }
   }
@@ -314,7 +342,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     }
   }
 
-  function accept(ws: WebSocket, req: IncomingMessage): void {
+  function accept(ws: WebSocket, req: IncomingMessage, socket: Duplex): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let key: string | null = null;
     try {
@@ -344,6 +372,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     const now = Date.now();
     const conn: Connection = {
       ws,
+      socket,
       socketId: newSocketId(),
       channels: new Set(),
       presenceIds: new Map(),
@@ -393,7 +422,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     handleUpgrade(req, socket, head) {
       const pathname = (req.url ?? '').split('?')[0] ?? '';
       if (!pathname.startsWith('/app/')) return false;
-      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, req));
+      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, req, socket));
       return true;
     },
     async handleHttp(req, res) {

@@ -53,6 +53,8 @@ export function broadcaster(): Broadcaster {
  * change stands, and clients fetch what they missed when they reconnect.
  */
 export async function broadcast(channels: string | string[], event: string, data: unknown, socketId?: string): Promise<void> {
+  // Before the embedded server is attached (migrations, the demo seed at boot) nobody can be listening.
+  if (config().pusher.embedded && !holder().server) return;
   try {
     await broadcaster().trigger(channels, event, data, socketId ? { socketId } : undefined);
   } catch (error) {

@@ -3,6 +3,7 @@
  * README lists (password cuepoint-demo). Runs only on an empty database, or by `npm run seed`.
  */
 import { seedPodcasterMedia } from './podcaster-media';
+import { seedHostingDemo } from './hosting-demo';
 import { count } from 'drizzle-orm';
 import { getDb, type Tx } from '../db/client';
 import {
@@ -25,6 +26,9 @@ import { seedWorkrooms } from './workrooms';
 import { seedBrands } from './brands';
 import { seedAttribution } from './attribution';
 import { seedPodcasters } from './podcasters';
+import { seedMeasurement } from './measurement';
+import { seedSupport } from './support';
+import { seedPayments } from './payments';
 import { today } from '../clock';
 import { addDays } from '../../slots';
 
@@ -34,7 +38,8 @@ export const DEMO_SIGN_INS = [
   { email: 'admin@cuepoint.test', role: 'ADMIN (is_editor)' },
   { email: 'brand@cuepoint.test', role: 'BRAND' },
   { email: 'podcaster@cuepoint.test', role: 'PODCASTER, not hosted' },
-  { email: 'hosted@cuepoint.test', role: 'PODCASTER, hosted podcast, migration pending' },
+  { email: 'hosted@cuepoint.test', role: 'PODCASTER, hosted podcast, migration pending (its old feed is served by /feeds/demo-host/)' },
+  { email: 'live@cuepoint.test', role: 'PODCASTER, hosted podcast live on Cuepoint: a dozen episodes, one scheduled, one draft' },
 ] as const;
 
 /** The Apple Podcasts top-level categories. */
@@ -310,6 +315,14 @@ export async function seedDemo(): Promise<void> {
           url: `${s.url.replace(/\/(rss|feed\.xml|podcast\/rss)$|\.rss$/, '')}/episodes/${s.eps.length - i}`,
           published_at: daysAgo(7 * i + 3),
           duration: 1500 + i * 240,
+          // Shows that are not hosted keep their audio at their host (a 128 kbit/s MP3); hosted ones get theirs from the migration.
+          ...(s.hosted
+            ? {}
+            : {
+                enclosure_url: `${s.url.replace(/\/(rss|feed\.xml|podcast\/rss)$|\.rss$/, '')}/episodes/${s.eps.length - i}.mp3`,
+                enclosure_type: 'audio/mpeg',
+                enclosure_length: (1500 + i * 240) * 16_000,
+              }),
           episode_number: s.eps.length - i,
           listens: Math.round(s.listens * (1 - i * 0.08)),
           total_listens: Math.round(s.listens * (1.4 - i * 0.1)),
@@ -403,4 +416,11 @@ export async function seedDemo(): Promise<void> {
     await seedAttribution(tx);
     await seedPodcasterMedia(tx);
   });
+  // Money goes through the payments domain and its engine, after the rows it pays for are committed.
+  await seedPayments();
+  // The hosting demo generates its audio with ffmpeg and writes through the hosting domain.
+  await seedHostingDemo(passwordHash);
+  // Downloads and site visits go through the request log, the counter and the matcher, outside the seed's transaction.
+  await seedMeasurement();
+  await seedSupport();
 }

@@ -4,12 +4,11 @@
  * Stories' waiting for the admin, each with its report file.
  */
 import { onePagePdf } from './pdf';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { campaigns, files, hirings, packageJobs, packages, podcastManualStats, podcasts } from '../db/schema';
-import { absolutePath, generatedName } from '../files/storage';
+import { generatedName } from '../files/storage';
+import { storage } from '../storage/storage';
 import { fileUrl } from '../files/file-resource';
 import { MANUAL_STATS_REFERENCE } from '../podcasts/file-view-rules';
 
@@ -23,7 +22,7 @@ export async function seedPodcasterMedia(tx: Tx): Promise<void> {
     .where(inArray(podcasts.title, ['Second Wind Running', 'Night Shift Stories']));
   const show = (title: string) => shows.find((s) => s.title === title);
 
-  // The hired Autumn Roast proposal gets its hiring row: funded (its jobs are), total $900.
+  // The hired Autumn Roast proposal gets its hiring row (new, $900); the payments seed funds it through the engine.
   const wind = show('Second Wind Running');
   if (wind) {
     const [pkg] = await tx
@@ -43,7 +42,7 @@ export async function seedPodcasterMedia(tx: Tx): Promise<void> {
           package_id: pkg.id,
           total_price: pkg.total_price,
           job_ids: jobs.map((j) => j.id),
-          status: 'funded',
+          status: 'new',
           created_at: daysAgo(5),
         });
       }
@@ -53,8 +52,7 @@ export async function seedPodcasterMedia(tx: Tx): Promise<void> {
   const report = async (userId: number, name: string, lines: string[], at: Date) => {
     const bytes = onePagePdf(lines);
     const { name: stored, path } = generatedName('pdf', at);
-    mkdirSync(dirname(absolutePath(path)), { recursive: true });
-    writeFileSync(absolutePath(path), bytes);
+    await (await storage()).put(path, bytes);
     const [row] = await tx
       .insert(files)
       .values({

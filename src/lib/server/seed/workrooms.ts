@@ -4,8 +4,6 @@
  * approved and one ad waiting for the brand's review) and the Cold Brew Kit sponsorship.
  */
 import { onePagePdf } from './pdf';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import {
@@ -25,7 +23,7 @@ import {
   users,
 } from '../db/schema';
 import { randomToken } from '../crypto';
-import { attachmentDir } from '../workrooms/attachments';
+import { storage } from '../storage/storage';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
@@ -77,11 +75,10 @@ export async function seedWorkrooms(tx: Tx): Promise<void> {
     .where(eq(campaignAds.campaign_id, autumn.id));
   const adOf = (type: 'sponsorship' | 'host') => adRows.find((a) => a.type === type)?.id ?? null;
 
-  const dir = attachmentDir();
-  mkdirSync(dir, { recursive: true });
+  const store = await storage();
   const file = async (userId: number, original: string, mime: string, bytes: Buffer, at: Date, duration: number | null = null) => {
     const name = `${randomToken(12)}-${original}`;
-    writeFileSync(join(dir, name), bytes);
+    await store.put(`workrooms/${name}`, bytes);
     const [row] = await tx
       .insert(files)
       .values({
@@ -125,11 +122,11 @@ export async function seedWorkrooms(tx: Tx): Promise<void> {
     .insert(packageJobs)
     .values({
       description: 'Mid-roll sponsorship, 60 seconds',
-      status: 'completed',
+      // Funded, then completed and released by the payments seed (seed/payments.ts), through the payment engine.
+      status: 'pending',
       fee: 40_000,
       campaign_ad_id: adOf('sponsorship'),
       package_id: pkg!.id,
-      is_funded: true,
       delivery_date: minutesAgo(60 * 24 * 2)
         .toISOString()
         .slice(0, 10),
@@ -139,11 +136,10 @@ export async function seedWorkrooms(tx: Tx): Promise<void> {
     .insert(packageJobs)
     .values({
       description: 'Host-read, morning routine',
-      status: 'in-review',
+      status: 'pending',
       fee: 50_000,
       campaign_ad_id: adOf('host'),
       package_id: pkg!.id,
-      is_funded: true,
       delivery_date: minutesAgo(-60 * 24 * 5)
         .toISOString()
         .slice(0, 10),

@@ -17,6 +17,7 @@ export function bearerToken(request: Request): string | null {
   return match?.[1] ?? null;
 }
 
+/** The user of an access token: the token is checked without a database read, then the user is loaded. */
 async function userFor(token: string): Promise<Authenticated | null> {
   const row = await findAccessToken(token);
   if (!row) return null;
@@ -24,24 +25,29 @@ async function userFor(token: string): Promise<Authenticated | null> {
   return user ? { user, accessToken: token } : null;
 }
 
+/** Rotates the session's refresh cookie into new session cookies; null when it is no longer good. */
+export async function refreshSession(cookies: AstroCookies): Promise<Authenticated | null> {
+  const refresh = cookies.get(cookieNames().refresh)?.value;
+  if (!refresh) return null;
+  const outcome = await rotateRefreshToken(refresh, config().oauth.clientId, { concurrent: true });
+  if (!outcome.ok) return null;
+  setSessionCookies(cookies, outcome.tokens);
+  return userFor(outcome.tokens.access_token);
+}
+
 /**
- * API calls authenticate by bearer token only. Page loads authenticate by cookie; when the access
- * token has expired (the tab slept) but the refresh cookie is good, the server rotates it.
+ * API calls authenticate by bearer token only (so no other site can act with a visitor's cookies).
+ * Page loads authenticate by cookie; when the access token has expired (the tab slept) but the refresh
+ * cookie is good, the server rotates it.
  */
 export async function authenticate(request: Request, cookies: AstroCookies, isPage: boolean): Promise<Authenticated | null> {
   const bearer = bearerToken(request);
   if (bearer) return userFor(bearer);
   if (!isPage) return null;
-  const names = cookieNames();
-  const access = cookies.get(names.access)?.value;
+  const access = cookies.get(cookieNames().access)?.value;
   if (access) {
     const found = await userFor(access);
     if (found) return found;
   }
-  const refresh = cookies.get(names.refresh)?.value;
-  if (!refresh) return null;
-  const outcome = await rotateRefreshToken(refresh, config().oauth.clientId);
-  if (!outcome.ok) return null;
-  setSessionCookies(cookies, outcome.tokens);
-  return userFor(outcome.tokens.access_token);
+  return refreshSession(cookies);
 }

@@ -1,10 +1,16 @@
 /**
- * The session cookies: readable by the browser client across the product's domain (it sends the
- * bearer token itself), with a suffix in staging and release so environments on one domain do not mix.
+ * The session cookies, shared across the product's domain with a suffix in staging and release (core §4).
+ * - refresh_token: HttpOnly, so a script (an XSS) can never read it; it is rotated by the server only
+ *   (page loads, POST /session/refresh).
+ * - access_token: short-lived and readable by the browser client, which sends it as the bearer token
+ *   the API takes; <img>/<audio> file reads send it as a cookie.
+ * - token_expires_at: when the access token runs out (the client refreshes under 30 s left); it lives
+ *   as long as the refresh token, so the client knows a session exists.
+ * All are SameSite=Lax and Secure when the product is served over https.
  */
 import type { AstroCookies } from 'astro';
 import { config } from '../config';
-import type { TokenPair } from '../auth/tokens';
+import type { SessionTokens } from '../auth/tokens';
 
 export const cookieNames = () => {
   const { suffix } = config().cookie;
@@ -24,14 +30,13 @@ function baseOptions() {
   return { path: '/', sameSite: 'lax' as const, secure, ...(domain ? { domain } : {}) };
 }
 
-/** Stores a token pair in the session cookies. */
-export function setSessionCookies(cookies: AstroCookies, tokens: TokenPair): void {
+/** Stores tokens in the session cookies (a concurrent refresh brings no refresh token: the jar keeps its newer one). */
+export function setSessionCookies(cookies: AstroCookies, tokens: SessionTokens): void {
   const names = cookieNames();
-  const maxAge = config().oauth.refreshTokenTtl;
-  const options = { ...baseOptions(), maxAge };
-  cookies.set(names.access, tokens.access_token, options);
-  cookies.set(names.refresh, tokens.refresh_token, options);
-  cookies.set(names.expires, String(Date.now() + tokens.expires_in * 1000), options);
+  const { refreshTokenTtl } = config().oauth;
+  cookies.set(names.access, tokens.access_token, { ...baseOptions(), maxAge: tokens.expires_in });
+  cookies.set(names.expires, String(Date.now() + tokens.expires_in * 1000), { ...baseOptions(), maxAge: refreshTokenTtl });
+  if (tokens.refresh_token) cookies.set(names.refresh, tokens.refresh_token, { ...baseOptions(), httpOnly: true, maxAge: refreshTokenTtl });
 }
 
 /** Removes the session cookies. */

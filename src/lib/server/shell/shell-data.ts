@@ -3,14 +3,16 @@
  * one, the menu badges, brand stats, notifications, and which banners and popups show.
  */
 import type { AstroCookies } from 'astro';
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { config } from '../config';
+import { sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { discussionUsers, discussions, hirings, messages, notifications, users } from '../db/schema';
-import { listUserPodcasts } from '../podcasts/list-podcasts';
+import { rowFromJson } from '../db/json-rows';
+import { discussionUsers, discussions, hirings, hostedPodcasts, messages, notifications, podcasts as podcastsTable, users } from '../db/schema';
+import { serializePodcast } from '../podcasts/list-podcasts';
 import { cookieNames } from '../session/cookies';
-import { brandStats } from '../stats/brand-stats';
-import { isOnline, serializeUser } from '../users/session-user';
+import { cachedShellFigures } from './shell-cache';
+import { brandStatsPayload, brandStatsSql, type BrandStatsRow } from '../stats/brand-stats';
+import { supportUnreadSql } from '../support/support-unread';
+import { isOnline, serializeUser, type SessionUser } from '../users/session-user';
 import { parseImitation, pickCurrentPodcast, showRedirectBanner, showRssBanner, type Imitation, type ShellNotification } from '../../shell-rules';
 import type { BrandStatsPayload, PodcastPayload, UserPayload } from '../../types';
 
@@ -28,74 +30,113 @@ export interface ShellData {
   showStartupPopup: boolean;
   rssBanner: boolean;
   redirectBanner: boolean;
-  supportEmail: string;
+  /** The support badge: unread answers for a user, conversations waiting to be read for admins. */
+  supportUnread: number;
 }
 
 const NOTIFICATION_LIMIT = 10;
 
 /**
  * Workrooms with something new for the user: marked unread, or holding a message from someone else
- * newer than the user's last read (every message counts when they never read the room).
+ * newer than the user's last read (every message counts when they never read the room). An SQL count.
  */
-export async function countUnreadWorkrooms(userId: number): Promise<number> {
-  const db = await getDb();
-  const newer = db
-    .select({ one: sql`1` })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.discussion_id, discussionUsers.discussion_id),
-        or(isNull(messages.user_id), sql`${messages.user_id} <> ${userId}`),
-        or(isNull(discussionUsers.last_read_at), gt(messages.created_at, discussionUsers.last_read_at)),
-      ),
-    );
-  const [row] = await db
-    .select({ n: count() })
-    .from(discussionUsers)
-    .innerJoin(discussions, eq(discussions.id, discussionUsers.discussion_id))
-    .where(and(eq(discussionUsers.user_id, userId), eq(discussions.is_deleted, false), or(eq(discussionUsers.is_unread, true), sql`exists (${newer})`)));
-  return Number(row?.n ?? 0);
+export function unreadWorkroomsSql(userId: number): SQL {
+  return sql`(
+    select count(*)::int from ${discussionUsers}
+      inner join ${discussions} on ${discussions.id} = ${discussionUsers.discussion_id}
+    where ${discussionUsers.user_id} = ${userId} and ${discussions.is_deleted} = false
+      and (${discussionUsers.is_unread} = true or exists (
+        select 1 from ${messages}
+        where ${messages.discussion_id} = ${discussionUsers.discussion_id}
+          and (${messages.user_id} is null or ${messages.user_id} <> ${userId})
+          and (${discussionUsers.last_read_at} is null or ${messages.created_at} > ${discussionUsers.last_read_at})
+      ))
+  )`;
 }
 
-/** Hirings of the brand still in status 'new'. */
-export async function countPendingHires(brandUserId: number): Promise<number> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ n: count() })
-    .from(hirings)
-    .where(and(eq(hirings.brand_user_id, brandUserId), eq(hirings.status, 'new')));
-  return Number(row?.n ?? 0);
+/** Hirings of the brand still in status 'new'. An SQL count. */
+function pendingHiresSql(brandUserId: number): SQL {
+  return sql`(select count(*)::int from ${hirings} where ${hirings.brand_user_id} = ${brandUserId} and ${hirings.status} = 'new')`;
 }
 
-/** The user's latest notifications, unread first, with the unread total for the bell header. */
-export async function listShellNotifications(userId: number): Promise<{ items: ShellNotification[]; unread: number }> {
-  const db = await getDb();
-  const mine = and(eq(notifications.notifiable_type, 'user'), eq(notifications.notifiable_id, userId));
-  const [rows, [unreadRow]] = await Promise.all([
-    db
-      .select({ n: notifications, lastSeen: users.last_seen_at })
-      .from(notifications)
-      .leftJoin(users, sql`${users.id} = (${notifications.data} ->> 'user_id')::int`)
-      .where(mine)
-      .orderBy(sql`${notifications.read_at} is null desc`, desc(notifications.created_at))
-      .limit(NOTIFICATION_LIMIT),
-    db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(mine, isNull(notifications.read_at))),
-  ]);
-  const items = rows.map(({ n, lastSeen }) => ({
+const mine = (userId: number) => sql`${notifications.notifiable_type} = 'user' and ${notifications.notifiable_id} = ${userId}`;
+
+/** The user's latest notifications, unread first, with whether the user each is about was seen lately (JSON). */
+function latestNotificationsSql(userId: number): SQL {
+  return sql`(
+    select coalesce(json_agg(x), '[]') from (
+      select ${notifications.id} as id, ${notifications.data} as data, ${notifications.read_at} as read_at,
+        ${notifications.created_at} as created_at, ${users.last_seen_at} as last_seen
+      from ${notifications} left join ${users} on ${users.id} = (${notifications.data} ->> 'user_id')::int
+      where ${mine(userId)}
+      order by ${notifications.read_at} is null desc, ${notifications.created_at} desc
+      limit ${NOTIFICATION_LIMIT}
+    ) x
+  )`;
+}
+
+/** The user's podcasts (oldest first) with their hosted record, as JSON rows. */
+function userPodcastsSql(userId: number): SQL {
+  return sql`(
+    select coalesce(json_agg(json_build_object('podcast', to_json(${podcastsTable}), 'hosted', to_json(${hostedPodcasts})) order by ${podcastsTable.id}), '[]')
+    from ${podcastsTable} left join ${hostedPodcasts} on ${hostedPodcasts.podcast_id} = ${podcastsTable.id}
+    where ${podcastsTable.user_id} = ${userId}
+  )`;
+}
+
+interface NotificationJson {
+  id: string;
+  data: (typeof notifications.$inferSelect)['data'];
+  read_at: string | null;
+  created_at: string;
+  last_seen: string | null;
+}
+
+function shellNotification(n: NotificationJson): ShellNotification {
+  const link = n.data.link;
+  return {
     id: n.id,
     title: n.data.title,
     description: n.data.description,
-    created_at: n.created_at.toISOString(),
+    created_at: new Date(n.created_at).toISOString(),
     read: n.read_at !== null,
-    link: n.data.link && n.data.link.startsWith('/') && !n.data.link.startsWith('//') ? n.data.link : '/workrooms',
-    online: isOnline(lastSeen ?? null),
+    link: link?.startsWith('/') && !link.startsWith('//') ? link : '/workrooms',
+    online: isOnline(n.last_seen ? new Date(n.last_seen) : null),
     img: n.data.img ?? null,
     user_id: n.data.user_id ?? null,
-  }));
-  return { items, unread: Number(unreadRow?.n ?? 0) };
+  };
+}
+
+/** The count of workrooms with something new for the user (one statement). */
+export async function countUnreadWorkrooms(userId: number): Promise<number> {
+  const db = await getDb();
+  const { rows } = await db.execute<{ n: number }>(sql`select ${unreadWorkroomsSql(userId)} as n`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+interface ShellFigures {
+  podcasts: { podcast: Record<string, unknown>; hosted: Record<string, unknown> | null }[] | null;
+  unread_workrooms: number | null;
+  pending_hires: number | null;
+  brand_stats: BrandStatsRow | null;
+  notifications: NotificationJson[];
+  unread_notifications: number;
+  support_unread: number;
+}
+
+/** Every figure of the shell in one statement: each part only for the roles that show it. */
+async function loadShellFigures(userId: number, type: SessionUser['type']): Promise<ShellFigures> {
+  const db = await getDb();
+  const none = sql`null`;
+  const { rows } = await db.execute<Record<string, unknown>>(sql`select
+    ${type === 'PODCASTER' ? userPodcastsSql(userId) : none} as podcasts,
+    ${type === 'ADMIN' ? sql`0` : unreadWorkroomsSql(userId)} as unread_workrooms,
+    ${type === 'BRAND' ? pendingHiresSql(userId) : sql`0`} as pending_hires,
+    ${type === 'BRAND' ? brandStatsSql(userId) : none} as brand_stats,
+    ${latestNotificationsSql(userId)} as notifications,
+    (select count(*)::int from ${notifications} where ${mine(userId)} and ${notifications.read_at} is null) as unread_notifications,
+    ${supportUnreadSql({ id: userId, type })} as support_unread`);
+  return rows[0] as unknown as ShellFigures;
 }
 
 /** Loads everything the app shell shows for the signed-in user of this request. */
@@ -106,13 +147,10 @@ export async function loadShellData(locals: App.Locals, cookies: AstroCookies): 
   const isBrand = session.type === 'BRAND';
   const isPodcaster = session.type === 'PODCASTER';
 
-  const [podcasts, unreadWorkrooms, pendingHires, stats, bell] = await Promise.all([
-    isPodcaster ? listUserPodcasts(session.id) : Promise.resolve([] as PodcastPayload[]),
-    session.type === 'ADMIN' ? Promise.resolve(0) : countUnreadWorkrooms(session.id),
-    isBrand ? countPendingHires(session.id) : Promise.resolve(0),
-    isBrand ? brandStats(session.id) : Promise.resolve(null),
-    listShellNotifications(session.id),
-  ]);
+  const figures = await cachedShellFigures(session.id, () => loadShellFigures(session.id, session.type));
+  const podcasts = (figures.podcasts ?? []).map((r) =>
+    serializePodcast(rowFromJson(podcastsTable, r.podcast), r.hosted ? rowFromJson(hostedPodcasts, r.hosted) : null),
+  );
 
   const currentPodcast = pickCurrentPodcast(podcasts, cookies.get(names.podcast)?.value);
   const hasHosted = podcasts.some((p) => p.hosted !== null);
@@ -121,16 +159,16 @@ export async function loadShellData(locals: App.Locals, cookies: AstroCookies): 
     podcasts,
     currentPodcast,
     hasHosted,
-    unreadWorkrooms,
-    pendingHires,
-    brandStats: stats,
-    notifications: bell.items,
-    unreadNotifications: bell.unread,
+    unreadWorkrooms: Number(figures.unread_workrooms ?? 0),
+    pendingHires: Number(figures.pending_hires ?? 0),
+    brandStats: isBrand ? brandStatsPayload(figures.brand_stats) : null,
+    notifications: figures.notifications.map(shellNotification),
+    unreadNotifications: Number(figures.unread_notifications ?? 0),
     imitation: parseImitation(cookies.get(names.imitate)?.value),
     // The popup greets the user; an admin imitating them should not dismiss it on their behalf.
     showStartupPopup: !cookies.has(names.popup) && (isBrand || isPodcaster) && session.imitatedBy === null,
     rssBanner: showRssBanner(currentPodcast),
     redirectBanner: showRedirectBanner(currentPodcast?.hosted),
-    supportEmail: config().supportEmail,
+    supportUnread: Number(figures.support_unread ?? 0),
   };
 }

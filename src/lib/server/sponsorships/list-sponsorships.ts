@@ -3,12 +3,14 @@
  * opportunities for every podcast; they fit when they share a category with it. Computed on read;
  * the opportunities row is created when the podcaster acts (feature, decline, propose).
  */
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { ads, brands, campaignAds, campaignCategories, campaigns, categories, opportunities, packages, podcastCategories } from '../db/schema';
+import { rowFromJson } from '../db/json-rows';
+import { qualified } from '../db/qualified';
+import { ads, brands, campaignAds, campaignCategories, campaigns, categories, packageJobs, packages } from '../db/schema';
 import { notFound } from '../http';
 import type { PodcastRow } from '../podcasts/list-podcasts';
-import { loadPackages, type PackagePayload } from '../proposals/serialize-package';
+import { serializePackage, type JobWithAd, type PackagePayload } from '../proposals/serialize-package';
 
 export const SPONSORSHIP_TABS = ['others', 'not-fit', 'pending', 'declined'] as const;
 export type SponsorshipTab = (typeof SPONSORSHIP_TABS)[number];
@@ -58,86 +60,137 @@ type CampaignRow = typeof campaigns.$inferSelect;
 /** Campaigns a podcaster can propose to: active, approved and not drafts. */
 export const openCampaignWhere = () => and(eq(campaigns.status, 'active'), eq(campaigns.is_approved, true), isNotNull(campaigns.submitted_at));
 
-/** Serializes campaigns with brand, categories and ads. */
+/** What opportunityRelationsSql() evaluates to. */
+interface OpportunityRelations {
+  brand: { name: string; avatar_url: string | null; url: string | null } | null;
+  categories: { id: number; title: string }[];
+  ads: CampaignAdPayload[];
+}
+
+/** The brand, categories and ads of the `campaigns` row of the enclosing query, as one JSON expression. */
+function opportunityRelationsSql(): SQL<OpportunityRelations> {
+  const q = qualified;
+  return sql<OpportunityRelations>`json_build_object(
+    'brand', (
+      select json_build_object('name', ${q(brands.name)}, 'avatar_url', ${q(brands.avatar_url)}, 'url', ${q(brands.url)})
+      from ${brands} where ${q(brands.user_id)} = ${q(campaigns.brand_user_id)} limit 1
+    ),
+    'categories', (
+      select coalesce(json_agg(json_build_object('id', ${q(categories.id)}, 'title', ${q(categories.title)})), '[]')
+      from ${campaignCategories} inner join ${categories} on ${q(categories.id)} = ${q(campaignCategories.category_id)}
+      where ${q(campaignCategories.campaign_id)} = ${q(campaigns.id)}
+    ),
+    'ads', (
+      select coalesce(json_agg(json_build_object(
+        'id', ${q(campaignAds.id)}, 'ad_id', ${q(ads.id)}, 'type', ${q(ads.type)}, 'title', ${q(ads.title)},
+        'description', ${q(campaignAds.description)}, 'podcaster_description', ${q(ads.podcaster_description)}
+      ) order by ${q(ads.sort)}), '[]')
+      from ${campaignAds} inner join ${ads} on ${q(ads.id)} = ${q(campaignAds.ad_id)}
+      where ${q(campaignAds.campaign_id)} = ${q(campaigns.id)}
+    )
+  )`;
+}
+
+function opportunityCampaign(c: CampaignRow, relations: OpportunityRelations): OpportunityCampaignPayload {
+  return {
+    id: c.id,
+    title: c.title,
+    description: c.description,
+    budget: c.budget,
+    duration: c.duration,
+    delivery_date: c.delivery_date,
+    status: c.status,
+    url: c.url,
+    brand_user_id: c.brand_user_id,
+    brand: { name: relations.brand?.name ?? 'Brand', avatar_url: relations.brand?.avatar_url ?? null, url: relations.brand?.url ?? null },
+    categories: relations.categories,
+    ads: relations.ads,
+    created_at: c.created_at.toISOString(),
+  };
+}
+
+/** Serializes campaigns with brand, categories and ads (one statement). */
 export async function serializeCampaigns(rows: CampaignRow[]): Promise<OpportunityCampaignPayload[]> {
   if (!rows.length) return [];
   const db = await getDb();
-  const ids = rows.map((r) => r.id);
-  const [brandRows, catRows, adRows] = await Promise.all([
-    db
-      .select()
-      .from(brands)
-      .where(
-        inArray(
-          brands.user_id,
-          rows.map((r) => r.brand_user_id),
-        ),
+  const found = await db
+    .select({ id: campaigns.id, relations: opportunityRelationsSql() })
+    .from(campaigns)
+    .where(
+      inArray(
+        campaigns.id,
+        rows.map((r) => r.id),
       ),
-    db
-      .select({ campaign_id: campaignCategories.campaign_id, id: categories.id, title: categories.title })
-      .from(campaignCategories)
-      .innerJoin(categories, eq(categories.id, campaignCategories.category_id))
-      .where(inArray(campaignCategories.campaign_id, ids)),
-    db.select({ ca: campaignAds, ad: ads }).from(campaignAds).innerJoin(ads, eq(ads.id, campaignAds.ad_id)).where(inArray(campaignAds.campaign_id, ids)),
-  ]);
-  return rows.map((c) => {
-    const brand = brandRows.find((b) => b.user_id === c.brand_user_id);
-    return {
-      id: c.id,
-      title: c.title,
-      description: c.description,
-      budget: c.budget,
-      duration: c.duration,
-      delivery_date: c.delivery_date,
-      status: c.status,
-      url: c.url,
-      brand_user_id: c.brand_user_id,
-      brand: { name: brand?.name ?? 'Brand', avatar_url: brand?.avatar_url ?? null, url: brand?.url ?? null },
-      categories: catRows.filter((x) => x.campaign_id === c.id).map(({ id, title }) => ({ id, title })),
-      ads: adRows
-        .filter((x) => x.ca.campaign_id === c.id)
-        .sort((a, b) => a.ad.sort - b.ad.sort)
-        .map(({ ca, ad }) => ({
-          id: ca.id,
-          ad_id: ad.id,
-          type: ad.type,
-          title: ad.title,
-          description: ca.description,
-          podcaster_description: ad.podcaster_description,
-        })),
-      created_at: c.created_at.toISOString(),
-    };
-  });
+    );
+  const byId = new Map(found.map((f) => [f.id, f.relations]));
+  return rows.map((c) => opportunityCampaign(c, byId.get(c.id) ?? { brand: null, categories: [], ads: [] }));
 }
 
-/** Every sponsorship of a podcast (all tabs), newest campaign first, featured ones first. */
+/** What the podcast has to do with one campaign: its opportunity row, its live package with jobs, whether they fit. */
+interface PodcastSide {
+  opportunity: { id: number; status: string; is_featured: boolean } | null;
+  live_package: { pkg: Record<string, unknown>; jobs: { job: Record<string, unknown>; ad: JobWithAd['ad'] }[] } | null;
+  fit: boolean;
+}
+
+/** The podcast's side of the `campaigns` row in scope, as one JSON expression (see PodcastSide). */
+function podcastSideSql(podcast: PodcastRow): SQL<PodcastSide> {
+  return sql<PodcastSide>`json_build_object(
+    'opportunity', (
+      select json_build_object('id', o.id, 'status', o.status, 'is_featured', o.is_featured)
+      from opportunities o where o.podcast_id = ${podcast.id} and o.campaign_id = "campaigns"."id" order by o.id limit 1
+    ),
+    'live_package', (
+      select json_build_object('pkg', to_json(p), 'jobs', (
+        select coalesce(json_agg(json_build_object(
+          'job', to_json(j),
+          'ad', case when a.id is null then null else json_build_object('id', a.id, 'type', a.type, 'title', a.title) end
+        ) order by j.id), '[]')
+        from package_jobs j left join campaign_ads ca on ca.id = j.campaign_ad_id left join ads a on a.id = ca.ad_id
+        where j.package_id = p.id
+      ))
+      from packages p
+      where p.campaign_id = "campaigns"."id" and p.podcast_id = ${podcast.id} and p.status in ('pending', 'hired')
+      order by p.id desc limit 1
+    ),
+    'fit', exists (
+      select 1 from campaign_categories cc
+      where cc.campaign_id = "campaigns"."id"
+        and (cc.category_id = ${podcast.category_id ?? -1} or cc.category_id in (select pc.category_id from podcast_categories pc where pc.podcast_id = ${podcast.id}))
+    )
+  )`;
+}
+
+/** Every sponsorship of a podcast (all tabs), newest campaign first, featured ones first. One statement. */
 export async function allSponsorships(podcast: PodcastRow, search = ''): Promise<SponsorshipPayload[]> {
   const db = await getDb();
-  const [rows, opps, pkgs, podcastCats] = await Promise.all([
-    db.select().from(campaigns).where(openCampaignWhere()).orderBy(desc(campaigns.submitted_at), desc(campaigns.id)),
-    db.select().from(opportunities).where(eq(opportunities.podcast_id, podcast.id)),
-    db
-      .select({ id: packages.id, campaign_id: packages.campaign_id, status: packages.status })
-      .from(packages)
-      .where(eq(packages.podcast_id, podcast.id))
-      .orderBy(desc(packages.id)),
-    db.select({ id: podcastCategories.category_id }).from(podcastCategories).where(eq(podcastCategories.podcast_id, podcast.id)),
-  ]);
-  const myCats = new Set([...podcastCats.map((c) => c.id), ...(podcast.category_id ? [podcast.category_id] : [])]);
-  // Packages that count: the live one (pending or hired) of each campaign.
-  const livePkg = new Map<number, number>();
-  for (const p of pkgs) if ((p.status === 'pending' || p.status === 'hired') && !livePkg.has(p.campaign_id)) livePkg.set(p.campaign_id, p.id);
-  // Campaigns already hired keep showing to this podcast even if no longer open.
-  const campaignsSerialized = await serializeCampaigns(rows);
+  const rows = await db
+    .select({ campaign: campaigns, relations: opportunityRelationsSql(), side: podcastSideSql(podcast) })
+    .from(campaigns)
+    .where(openCampaignWhere())
+    .orderBy(desc(campaigns.submitted_at), desc(campaigns.id));
+  const podcastSummary = {
+    id: podcast.id,
+    hash_id: podcast.hash_id,
+    title: podcast.title,
+    avatar_url: podcast.avatar_url,
+    avg_listens: podcast.avg_listens,
+    rating_avg: podcast.rating_avg,
+    is_premium: podcast.is_premium,
+  };
   const term = search.trim().toLowerCase();
-  const packagePayloads = new Map((await loadPackages([...livePkg.values()])).map((p) => [p.id, p]));
   const out: SponsorshipPayload[] = [];
-  for (const campaign of campaignsSerialized) {
+  for (const row of rows) {
+    const campaign = opportunityCampaign(row.campaign, row.relations);
     if (term && !`${campaign.title} ${campaign.description} ${campaign.brand.name}`.toLowerCase().includes(term)) continue;
-    const opp = opps.find((o) => o.campaign_id === campaign.id) ?? null;
-    const pkgId = livePkg.get(campaign.id) ?? null;
-    const pkg = pkgId ? (packagePayloads.get(pkgId) ?? null) : null;
-    const fit = campaign.categories.some((c) => myCats.has(c.id));
+    const { opportunity: opp, live_package: live, fit } = row.side;
+    const pkg = live
+      ? serializePackage(
+          rowFromJson(packages, live.pkg),
+          live.jobs.map((j) => ({ job: rowFromJson(packageJobs, j.job), ad: j.ad })),
+          podcastSummary,
+        )
+      : null;
     const status: SponsorshipPayload['status'] =
       pkg?.status === 'hired' ? 'hired' : pkg ? 'proposed' : opp?.status === 'declined' ? 'declined' : opp?.status === 'cancelled' ? 'cancelled' : 'open';
     const tab: SponsorshipPayload['tab'] =

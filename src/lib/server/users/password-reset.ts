@@ -1,5 +1,6 @@
 /** Password reset by a mailed link to /password/reset/{token}; a reset revokes every session of the user. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { config } from '../config';
 import { randomToken, sha256 } from '../crypto';
 import { getDb } from '../db/client';
@@ -12,6 +13,21 @@ import { revokeAllForUser } from '../auth/tokens';
 import { throttle } from '../auth/throttle';
 
 const TTL_MS = 60 * 60 * 1000;
+
+export const PASSWORD_LINK_SENT = 'If an account uses that address, we have emailed it a password reset link.';
+
+/** The body of a reset-link request. */
+export const passwordEmailSchema = z.object({ email: z.string().trim().toLowerCase().max(255).pipe(z.email()) });
+
+/** The body of a password reset. */
+export const passwordResetSchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    email: z.string().trim().toLowerCase().max(255).pipe(z.email()),
+    password: z.string().min(8, 'The password field must be at least 8 characters.').max(200),
+    password_confirmation: z.string().max(200),
+  })
+  .refine((v) => v.password === v.password_confirmation, { path: ['password'], message: 'The password field confirmation does not match.' });
 
 /** Mails a reset link when the address belongs to a user; answers the same either way. */
 export async function requestPasswordReset(email: string, ip: string): Promise<void> {

@@ -1,12 +1,22 @@
-/** Sign-up for a brand or a podcaster; the verification code goes out at once. */
+/**
+ * Sign-up for a brand or a podcaster; the verification code goes out at once. One address may create
+ * SIGNUP_LIMIT accounts per window (10 an hour by default), so no script fills the database and the
+ * outbox; two sign-ups racing for one email leave one account and a 422 for the other.
+ */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { config } from '../config';
 import { randomToken } from '../crypto';
 import { getDb } from '../db/client';
+import { databaseInputError } from '../db/input-errors';
 import { brands, podcasters, users } from '../db/schema';
 import { fieldError, fieldErrors, zodFieldErrors } from '../http';
 import { hashPassword } from '../auth/passwords';
+import { assertNotThrottled, hit, type Limit } from '../auth/throttle';
 import { sendVerification } from './email-verification';
+
+const EMAIL_TAKEN = 'The email has already been taken.';
+const signupLimit = (ip: string): Limit => ({ key: `signup:${ip}`, ...config().signupLimit });
 
 export const registerSchema = z.object({
   type: z.enum(['BRAND', 'PODCASTER'], { message: 'Choose whether you are a brand or a podcaster.' }),
@@ -30,17 +40,30 @@ export async function validateRegistration(body: Record<string, unknown>): Promi
   const result = registerSchema.safeParse(body);
   const errors = result.success ? {} : zodFieldErrors(result.error);
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-  if (email && !errors.email && (await emailTaken(email))) errors.email = ['The email has already been taken.'];
+  if (email && !errors.email && (await emailTaken(email))) errors.email = [EMAIL_TAKEN];
   if (!result.success || Object.keys(errors).length) throw fieldErrors(errors);
   return result.data;
 }
 
-/** Creates the user with their brand or podcaster record and mails the verification code. */
-export async function registerUser(input: RegisterInput): Promise<number> {
-  const db = await getDb();
-  if (await emailTaken(input.email)) throw fieldError('email', 'The email has already been taken.');
+/** Creates the user with their brand or podcaster record and mails the verification code; `ip` is throttled. */
+export async function registerUser(input: RegisterInput, ip: string): Promise<number> {
+  const limit = signupLimit(ip);
+  await assertNotThrottled([limit], 'Too many accounts were created from your address. Please try again');
+  if (await emailTaken(input.email)) throw fieldError('email', EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
-  const userId = await db.transaction(async (tx) => {
+  const userId = await createUser(input, passwordHash).catch((error: unknown) => {
+    // The unique index on lower(email) decides a race between two sign-ups with one address.
+    if (databaseInputError(error)?.field === 'email') throw fieldError('email', EMAIL_TAKEN);
+    throw error;
+  });
+  await hit(limit);
+  await sendVerification(userId);
+  return userId;
+}
+
+async function createUser(input: RegisterInput, passwordHash: string): Promise<number> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({
@@ -59,6 +82,4 @@ export async function registerUser(input: RegisterInput): Promise<number> {
     }
     return user!.id;
   });
-  await sendVerification(userId);
-  return userId;
 }

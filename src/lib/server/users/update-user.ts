@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { getDb } from '../db/client';
 import { users } from '../db/schema';
 import { fieldError } from '../http';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { changePassword } from './change-password';
 
 export const updateUserSchema = z
   .object({
@@ -19,8 +19,8 @@ export const updateUserSchema = z
   .refine((v) => !v.password || v.password === v.password_confirmation, { path: ['password'], message: 'The password field confirmation does not match.' });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
-/** Applies the changes; a new password needs the current one. */
-export async function updateUser(userId: number, input: UpdateUserInput): Promise<void> {
+/** Applies the changes; a new password needs the current one (and signs out the other sessions). */
+export async function updateUser(userId: number, input: UpdateUserInput, accessToken: string | null = null): Promise<void> {
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw fieldError('id', 'The user does not exist.');
@@ -29,10 +29,14 @@ export async function updateUser(userId: number, input: UpdateUserInput): Promis
   if (input.last_name !== undefined) changes.last_name = input.last_name;
   if (input.address !== undefined) changes.address = input.address;
   if (input.country !== undefined) changes.country = input.country?.toUpperCase() ?? null;
+  // The password first: a wrong current password changes nothing.
   if (input.password) {
-    if (!input.current_password || !(await verifyPassword(user.password_hash, input.current_password)))
-      throw fieldError('current_password', 'The password is incorrect.');
-    changes.password_hash = await hashPassword(input.password);
+    if (!input.current_password) throw fieldError('current_password', 'The password is incorrect.');
+    await changePassword(
+      userId,
+      { current_password: input.current_password, password: input.password, password_confirmation: input.password_confirmation },
+      accessToken,
+    );
   }
   if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, userId));
 }

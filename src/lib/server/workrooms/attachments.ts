@@ -1,12 +1,9 @@
 /**
  * Workroom attachments: files sent with a message (uploaded through POST /api/files, or multipart with the
- * message, stored under DATA_DIR/files/workrooms) are served by GET /api/file/{id} to the members of a
+ * message, stored under the storage's workrooms/ keys) are served by GET /api/file/{id} to the members of a
  * discussion whose messages carry them (the file view rule below).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { config } from '../config';
 import { randomToken } from '../crypto';
 import { getDb, type Db, type Tx } from '../db/client';
 import { discussionUsers, files, messages } from '../db/schema';
@@ -14,25 +11,20 @@ import { fieldError } from '../http';
 import { truncateFileName } from '../../format/files';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '../../constants';
 import { registerFileViewRule } from '../files/can-view-file';
-
-/** Where attachment bytes live on disk. */
-export function attachmentDir(): string {
-  return join(config().dataDir, 'files', 'workrooms');
-}
+import { storage } from '../storage/storage';
 
 /** Stores uploaded files as the user's files and answers their ids. */
 export async function storeUploads(userId: number, uploads: File[], db?: Db | Tx): Promise<number[]> {
   if (uploads.length > UPLOAD_MAX_FILES) throw fieldError('files', `You may attach at most ${UPLOAD_MAX_FILES} files.`);
   const conn = db ?? (await getDb());
-  const dir = attachmentDir();
-  mkdirSync(dir, { recursive: true });
+  const store = await storage();
   const ids: number[] = [];
   for (const upload of uploads) {
     if (upload.size > UPLOAD_MAX_FILE_BYTES) throw fieldError('files', 'The file may not be greater than 500 MB.');
     if (upload.size === 0) throw fieldError('files', 'The file is empty.');
     const original = truncateFileName((upload.name || 'file').replace(/[\\/\0]/g, '_'));
     const name = `${randomToken(12)}-${original.replace(/[^\w.-]+/g, '_')}`;
-    writeFileSync(join(dir, name), Buffer.from(await upload.arrayBuffer()));
+    await store.put(`workrooms/${name}`, Buffer.from(await upload.arrayBuffer()));
     const [row] = await conn
       .insert(files)
       .values({

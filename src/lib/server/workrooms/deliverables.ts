@@ -13,6 +13,7 @@ import { storeUploads, assertOwnFiles } from './attachments';
 import { publishDeliverableUpdated, publishMessageCreated, publishMessageUpdated } from './events';
 import { memberIds } from './membership';
 import { publishJobsUpdated } from '../proposals/events';
+import { releaseJobFunds } from '../payments';
 import { messagePayload, type MessagePayload } from './message-payload';
 import { packageDiscussion } from './open-discussion';
 import { insertMessage, postSystemMessage } from './post-message';
@@ -104,6 +105,9 @@ export async function reviewDeliverable(
       .update(packageJobs)
       .set(approved ? { status: 'completed' } : { status: 'in-progress', has_reject_deliverable: true })
       .where(eq(packageJobs.id, row.job.id));
+    // The approval completes the job, so its held fee goes to the podcaster's balance in the same transaction.
+    // TODO(delivery): completion moves to "verified on air"; that transition keeps this call (CONTRACTS.md).
+    if (approved) await releaseJobFunds(tx, row.job.id);
     return d;
   });
   const brandName = user.brand?.name || `${user.row.first_name} ${user.row.last_name}`.trim();

@@ -5,7 +5,7 @@ import { deletePodcast, updatePodcast, updatePodcastSchema } from '~/lib/server/
 import { podcastDetail } from '~/lib/server/podcasts/podcast-detail';
 import { findOwnedPodcast } from '~/lib/server/podcasts/owned-podcast';
 
-/** PUT /api/podcasts/{id}: title, about, country, category_ids of the user's podcast. */
+/** PUT /api/podcasts/{id}: url (read, then verified again), title, about, country, category_ids of the user's podcast. */
 export const PUT: APIRoute = async ({ locals, params, request }) => {
   const user = requireRole(locals, 'PODCASTER');
   const id = idParam(params.id);

@@ -9,6 +9,6 @@ export const PUT: APIRoute = async ({ locals, params, request }) => {
   const user = requireUser(locals);
   const id = idParam(params.id);
   if (id !== user.id) throw forbidden();
-  await updateUser(id, await parseBody(request, updateUserSchema));
+  await updateUser(id, await parseBody(request, updateUserSchema), locals.accessToken);
   return json({ data: serializeUser((await loadSessionUser(id))!) });
 };

@@ -1,16 +1,14 @@
 import type { APIRoute } from 'astro';
 import { serveMedia } from '../../../lib/server/hosting/serve-media';
-import { countDownload, countsAsDownload } from '../../../lib/server/hosting/count-download';
+import { recordMediaRequest } from '../../../lib/server/analytics/request-log';
+import { clientAddress } from '../../../lib/server/session/guards';
 
-/** GET /media/{hash}/{name}: hosted audio and artwork, with byte ranges; a download from the first byte is counted. */
-export const GET: APIRoute = async ({ params, request }) => {
+/** GET /media/{hash}/{name}: hosted audio and artwork, with byte ranges; every audio request goes to measurement's log. */
+export const GET: APIRoute = async ({ params, request, clientAddress: address }) => {
   const hash = params.hash ?? '';
   const name = params.name ?? '';
-  const response = serveMedia(request, hash, name);
-  if (countsAsDownload(request, response.status)) {
-    // Counting never holds up or breaks the audio.
-    await countDownload(hash, name).catch((err: unknown) => console.error('download count failed', err));
-  }
+  const response = await serveMedia(request, hash, name);
+  await recordMediaRequest({ request, response, podcastHash: hash, name, address: clientAddress(request, () => address) });
   return response;
 };
 

@@ -51,7 +51,6 @@ export const episodeStatus = pgEnum('episode_status', ['current', 'draft', 'sche
 export const transcodingStatus = pgEnum('transcoding_status', ['pending', 'processing', 'completed', 'failed']);
 export const opportunityStatus = pgEnum('opportunity_status', ['open', 'proposed', 'declined', 'cancelled', 'hired']);
 export const packageStatus = pgEnum('package_status', ['pending', 'hired', 'declined', 'withdrawn']);
-export const jobQueueStatus = pgEnum('job_queue_status', ['queued', 'running', 'done', 'failed']);
 
 // ---- people ----
 export const users = pgTable(
@@ -243,23 +242,33 @@ export const episodes = pgTable(
     total_listens: integer().notNull().default(0),
     /** Downloads of the hosted audio served from /media/ (a GET from the first byte). */
     downloads: integer().notNull().default(0),
+    /** current: published (live from published_at on, so a future date is scheduled); draft: unpublished. */
     status: episodeStatus().notNull().default('current'),
+    /** itunes:episodeType. */
+    episode_type: text().$type<'full' | 'trailer' | 'bonus'>().notNull().default('full'),
+    /** The item's Podcasting 2.0 elements (hosting/podcast-tags.ts): transcripts, chapters and the rest as read. */
+    podcast_tags: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },
   (t) => [index('episodes_podcast_idx').on(t.podcast_id), uniqueIndex('episodes_podcast_guid_unique').on(t.podcast_id, t.guid)],
 );
 
-export const analyticsConnections = pgTable('analytics_connections', {
-  id: id(),
-  podcast_id: integer()
-    .notNull()
-    .references(() => podcasts.id, { onDelete: 'cascade' }),
-  type: text().notNull(),
-  status: analyticsStatus().notNull().default('pending'),
-  auth: jsonb().$type<Record<string, unknown>>(),
-  last_check_at: ts(),
-  ...timestamps,
-});
+/** How a show is measured (written by the analytics domain): `hosted` (our media) or `prefix` (/e/{hash}/…). */
+export const analyticsConnections = pgTable(
+  'analytics_connections',
+  {
+    id: id(),
+    podcast_id: integer()
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    status: analyticsStatus().notNull().default('pending'),
+    auth: jsonb().$type<Record<string, unknown>>(),
+    last_check_at: ts(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('analytics_connections_podcast_type_unique').on(t.podcast_id, t.type)],
+);
 
 export const podcastManualStats = pgTable('podcast_manual_stats', {
   id: id(),
@@ -293,32 +302,41 @@ export const slots = pgTable(
 );
 
 // ---- campaigns, proposals, hires ----
-export const attributionSites = pgTable('attribution_sites', {
-  id: id(),
-  user_id: integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  domain: text().notNull(),
-  status: siteStatus().notNull().default('active'),
-  pid: text().notNull(),
-  ads_count: integer().notNull().default(0),
-  ads_spend: cents().notNull().default(0),
-  campaigns_count: integer().notNull().default(0),
-  ...timestamps,
-});
+export const attributionSites = pgTable(
+  'attribution_sites',
+  {
+    id: id(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domain: text().notNull(),
+    status: siteStatus().notNull().default('active'),
+    /** The site id of the attribution snippet (/attribution/{pid}.js). */
+    pid: text().notNull(),
+    ads_count: integer().notNull().default(0),
+    ads_spend: cents().notNull().default(0),
+    campaigns_count: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('attribution_sites_pid_unique').on(t.pid)],
+);
 
-export const siteEvents = pgTable('site_events', {
-  id: id(),
-  site_id: integer()
-    .notNull()
-    .references(() => attributionSites.id, { onDelete: 'cascade' }),
-  name: text().notNull(),
-  slug: text().notNull(),
-  is_predefined: boolean().notNull().default(false),
-  last_occurred: ts(),
-  attributed: integer().notNull().default(0),
-  ...timestamps,
-});
+export const siteEvents = pgTable(
+  'site_events',
+  {
+    id: id(),
+    site_id: integer()
+      .notNull()
+      .references(() => attributionSites.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    slug: text().notNull(),
+    is_predefined: boolean().notNull().default(false),
+    last_occurred: ts(),
+    attributed: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('site_events_site_slug_idx').on(t.site_id, t.slug)],
+);
 
 export const campaigns = pgTable(
   'campaigns',
@@ -340,9 +358,6 @@ export const campaigns = pgTable(
     expired_days: integer().notNull().default(30),
     site_id: integer().references(() => attributionSites.id, { onDelete: 'set null' }),
     spent_amount: cents().notNull().default(0),
-    visitors: integer().notNull().default(0),
-    listens: integer().notNull().default(0),
-    hits: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [index('campaigns_brand_idx').on(t.brand_user_id)],
@@ -511,11 +526,21 @@ export const rates = pgTable('rates', {
   ...timestamps,
 });
 
+/**
+ * The listens of one aired ad (written by the analytics domain): `avg` is the downloads of the episode it
+ * aired in since that episode's publication, or, for a show without analytics, the listens of its
+ * approved manual stats (`manual_stats_id`, `is_self_reported`).
+ */
 export const listenerStats = pgTable('listener_stats', {
   id: id(),
   package_id: integer().references(() => packages.id, { onDelete: 'cascade' }),
+  package_job_id: integer()
+    .unique()
+    .references(() => packageJobs.id, { onDelete: 'cascade' }),
+  episode_id: integer().references(() => episodes.id, { onDelete: 'set null' }),
   manual_stats_id: integer().references(() => podcastManualStats.id, { onDelete: 'set null' }),
   avg: integer().notNull().default(0),
+  is_self_reported: boolean().notNull().default(false),
   ...timestamps,
 });
 
@@ -630,21 +655,45 @@ export const files = pgTable('files', {
   ...timestamps,
 });
 
-export const transactions = pgTable('transactions', {
-  id: id(),
-  reference_type: text(),
-  reference_id: integer(),
-  code: text().notNull(),
-  fee: cents().notNull().default(0),
-  service_fee: cents().notNull().default(0),
-  is_balance: boolean().notNull().default(false),
-  source: text(),
-  status: text().notNull().default('pending'),
-  user_id: integer().references(() => users.id, { onDelete: 'set null' }),
-  meta: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-  ...timestamps,
-});
+/**
+ * The ledger (written by the payments domain only, append-only: a correction is a new row). `fee` is
+ * the amount moved, `service_fee` our part of it, `kind` which way it moved: a brand's card `charge`
+ * and `refund`, a podcaster's `release` (a job's fee to their balance) and `payout` (out of it).
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: id(),
+    reference_type: text(),
+    reference_id: integer(),
+    code: text().notNull(),
+    kind: text().$type<'charge' | 'refund' | 'release' | 'payout'>().notNull().default('charge'),
+    fee: cents().notNull().default(0),
+    service_fee: cents().notNull().default(0),
+    is_balance: boolean().notNull().default(false),
+    source: text(),
+    status: text().notNull().default('pending'),
+    user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The hiring and campaign the money belongs to (a charge of several hirings names the first; meta has all). */
+    hiring_id: integer().references(() => hirings.id, { onDelete: 'set null' }),
+    campaign_id: integer().references(() => campaigns.id, { onDelete: 'set null' }),
+    /** The job a release or a refund is for: at most one of each per job. */
+    job_id: integer().references(() => packageJobs.id, { onDelete: 'set null' }),
+    /** The provider's id of the movement (payment intent, refund, transfer or payout). */
+    provider_ref: text(),
+    meta: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('transactions_code_unique').on(t.code),
+    uniqueIndex('transactions_kind_job_unique').on(t.kind, t.job_id).where(sql`${t.job_id} is not null`),
+    uniqueIndex('transactions_kind_provider_ref_unique').on(t.kind, t.provider_ref).where(sql`${t.provider_ref} is not null`),
+    index('transactions_user_idx').on(t.user_id, t.created_at),
+    index('transactions_campaign_idx').on(t.campaign_id),
+  ],
+);
 
+/** A saved card: brand, last four and expiry only (the number stays with the provider). */
 export const cards = pgTable('cards', {
   id: id(),
   user_id: integer()
@@ -652,6 +701,12 @@ export const cards = pgTable('cards', {
     .references(() => users.id, { onDelete: 'cascade' }),
   type: text().notNull(),
   last_four: text().notNull(),
+  exp_month: integer().notNull().default(12),
+  exp_year: integer().notNull().default(2099),
+  /** The provider's payment method id (pm_…) and which engine holds it. */
+  provider_id: text(),
+  engine: text().$type<'embedded' | 'stripe'>().notNull().default('embedded'),
+  fingerprint: text(),
   ...timestamps,
 });
 
@@ -731,20 +786,3 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer().notNull().default(0),
   reset_at: ts().notNull(),
 });
-
-export const queueJobs = pgTable(
-  'queue_jobs',
-  {
-    id: id(),
-    name: text().notNull(),
-    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    status: jobQueueStatus().notNull().default('queued'),
-    attempts: integer().notNull().default(0),
-    max_attempts: integer().notNull().default(3),
-    run_at: ts().defaultNow().notNull(),
-    locked_at: ts(),
-    last_error: text(),
-    ...timestamps,
-  },
-  (t) => [index('queue_jobs_ready_idx').on(t.status, t.run_at)],
-);

@@ -4,3 +4,9 @@
  * only that domain writes them.
  */
 export * from './core';
+export * from './hosting';
+export * from './measurement';
+export * from './support';
+export * from './users';
+export * from './payments';
+export * from './security';

@@ -1,17 +1,27 @@
 import type { APIRoute } from 'astro';
-import { idParam, json } from '../../../../lib/server/http';
+import { z } from 'zod';
+import { idParam, json, parseBody } from '../../../../lib/server/http';
 import { requireRole } from '../../../../lib/server/session/guards';
-import { podcastVerificationState, requestPodcastVerification, SENT_MESSAGE } from '../../../../lib/server/podcasts/verification';
+import { requestPodcastVerification, SENT_MESSAGE } from '../../../../lib/server/podcasts/verification';
+import { pollVerification, requestTxtVerification } from '../../../../lib/server/hosting/verify-by-txt';
 
-/** GET /api/podcasts/{id}/verification: the verified state the hosting screens poll. */
+/** GET /api/podcasts/{id}/verification: the verified state the hosting screens poll (it also looks for a podcast:txt code). */
 export const GET: APIRoute = async ({ locals, params }) => {
   const user = requireRole(locals, 'PODCASTER');
-  return json({ data: await podcastVerificationState(user, idParam(params.id)) });
+  return json({ data: await pollVerification(user, idParam(params.id)) });
 };
 
-/** POST /api/podcasts/{id}/verification: re-reads the feed's owner email and mails it a verification link. */
-export const POST: APIRoute = async ({ locals, params }) => {
+const bodySchema = z.object({ method: z.enum(['email', 'txt'], { error: 'Choose email or txt.' }).default('email') });
+
+/**
+ * POST /api/podcasts/{id}/verification: re-reads the feed's owner email and mails it a verification link;
+ * with {method: "txt"} answers the code to place in the feed as <podcast:txt purpose="verify">.
+ */
+export const POST: APIRoute = async ({ locals, params, request }) => {
   const user = requireRole(locals, 'PODCASTER');
-  const { email } = await requestPodcastVerification(user, idParam(params.id));
+  const id = idParam(params.id);
+  const { method } = await parseBody(request, bodySchema);
+  if (method === 'txt') return json({ data: await requestTxtVerification(user, id) });
+  const { email } = await requestPodcastVerification(user, id);
   return json({ message: SENT_MESSAGE, data: { email } });
 };

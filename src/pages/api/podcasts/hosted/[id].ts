@@ -3,7 +3,7 @@ import { idParam, json, parseBody } from '../../../../lib/server/http';
 import { requireRole } from '../../../../lib/server/session/guards';
 import { hostedPatchSchema, updateHosted } from '../../../../lib/server/hosting/update-hosted';
 
-/** PATCH /api/podcasts/hosted/{id} {payouts_skipped?, redirect_provider?}: onboarding choices; answers the hosted podcast. */
+/** PATCH /api/podcasts/hosted/{id} {payouts_skipped?, redirect_provider?, platforms?, moved_to?}: onboarding choices, listings, leaving; answers the hosted podcast. */
 export const PATCH: APIRoute = async ({ locals, params, request }) => {
   const user = requireRole(locals, 'PODCASTER');
   const id = idParam(params.id);

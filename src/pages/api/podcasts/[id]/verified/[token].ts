@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { config } from '../../../../../lib/server/config';
+import { json } from '../../../../../lib/server/http';
 import { BAD_LINK_MESSAGE, confirmPodcastVerification } from '../../../../../lib/server/podcasts/verification';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -19,10 +20,12 @@ function badLinkPage(): Response {
 }
 
 /** GET /api/podcasts/{id}/verified/{token}: the link mailed to the feed's owner; no sign-in needed. */
-export const GET: APIRoute = async ({ params }) => {
+export const GET: APIRoute = async ({ params, request }) => {
   const id = params.id && /^\d{1,10}$/.test(params.id) ? Number(params.id) : null;
   const token = params.token ?? '';
   const result = id && token.length <= 2000 ? await confirmPodcastVerification(id, token) : null;
-  if (!result) return badLinkPage();
+  // A person opening the mailed link reads a page; an API client asking for JSON gets the API's JSON.
+  const accept = request?.headers.get('accept') ?? '';
+  if (!result) return accept.includes('application/json') && !accept.includes('text/html') ? json({ message: BAD_LINK_MESSAGE }, 422) : badLinkPage();
   return new Response(null, { status: 302, headers: { location: result.redirectTo, 'cache-control': 'no-store' } });
 };

@@ -3,7 +3,7 @@ import { idParam, json, readBody } from '../../../../../../lib/server/http';
 import { requireRole } from '../../../../../../lib/server/session/guards';
 import { createHostedEpisode } from '../../../../../../lib/server/hosting/hosted-episodes';
 
-/** POST /api/podcasts/hosted/{id}/episodes {file_id, title, description, published_at, season, episode_number, explicit}: publishes an episode. */
+/** POST /api/podcasts/hosted/{id}/episodes {file_id, title, …, publish}: creates an episode (published, scheduled or a draft). */
 export const POST: APIRoute = async ({ locals, params, request }) => {
   const user = requireRole(locals, 'PODCASTER');
   const id = idParam(params.id);

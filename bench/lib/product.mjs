@@ -1,0 +1,109 @@
+// Starts the built product (server/start.mjs, exactly what `npm run serve` runs) in a child process on a
+// fresh database with the demo data: a new PGlite directory, or a new database created next to the one
+// DATABASE_URL names (dropped again at stop). bench/lib/probe.mjs is preloaded to count SQL statements.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function freshPostgres(url) {
+  const name = `cuepoint_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return {
+    url: fresh.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts the product; resolves once it answers /login. */
+export async function startProduct({ env = {} } = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-bench-'));
+  const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
+  const childEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED_DEMO: 'true', ...env };
+  if (postgres) childEnv.DATABASE_URL = postgres.url;
+  else delete childEnv.DATABASE_URL;
+  delete childEnv.NODE_ENV;
+  // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of the product there when it stops (open it in DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, '--import', fileURLToPath(new URL('./probe.mjs', import.meta.url)), 'server/start.mjs'], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let output = '';
+  // BENCH_VERBOSE=1 shows the product's own output (its errors) as it runs.
+  const show = process.env.BENCH_VERBOSE ? (d) => process.stderr.write(d) : () => undefined;
+  const collect = (d) => {
+    output += d;
+    show(d);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the product did not start:\n${output}`);
+    try {
+      if ((await fetch(`${url}/login`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`the product did not answer within 3 minutes:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    pid: child.pid,
+    database: postgres ? 'PostgreSQL' : 'PGlite',
+    /** Statements counted per path since the last call: { [path]: { requests, statements, queries } }. */
+    statements() {
+      return this.ask('statements');
+    },
+    /** Asks a preloaded probe for one of its figures (it answers `{ [name]: value }`). */
+    ask(name) {
+      return new Promise((resolve) => {
+        const answer = (m) => {
+          if (!(name in m)) return;
+          child.off('message', answer);
+          resolve(m[name]);
+        };
+        child.on('message', answer);
+        child.send(name);
+      });
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await postgres?.drop().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

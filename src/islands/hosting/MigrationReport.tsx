@@ -1,0 +1,72 @@
+/** What a migration moved, and the Resync that fetches the files it could not (hosting onboarding and dashboard). */
+import { useState } from 'react';
+import { Icon } from '../../components/Icon';
+import { api } from '../../lib/api';
+import { failedFilesSentence, fileKindLabel, type MigrationReport as Report } from '../../lib/hosting-rules';
+import { toast } from '../../lib/stores/toasts';
+import type { HostedPodcastPayload } from '../../lib/types';
+
+export const RESYNC_FAILED_TOAST = 'There was an error attempting to resync your migration, please contact support.';
+
+/** "Resync Migration": starts the import again, which fetches only what is still missing. */
+export function ResyncButton({
+  hostedId,
+  onResynced,
+  label = 'Resync Migration',
+}: {
+  hostedId: number;
+  onResynced: (h: HostedPodcastPayload) => void;
+  label?: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const resync = async () => {
+    setBusy(true);
+    try {
+      const res = await api<{ data: HostedPodcastPayload }>(`/api/podcasts/hosted/${hostedId}/migrate`, { method: 'POST', body: {} });
+      onResynced(res.data);
+    } catch {
+      toast.error(RESYNC_FAILED_TOAST);
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="cp-button cp-button--primary" onClick={resync} disabled={busy}>
+      {busy ? 'Resyncing…' : label}
+    </button>
+  );
+}
+
+/** The summary of a finished migration: every file moved, or which ones did not and why. */
+export function MigrationSummary({ report }: { report: Report }) {
+  const sentence = failedFilesSentence(report);
+  const { episodes, files } = report;
+  if (!sentence) {
+    return (
+      <p className="hosting-moved" data-testid="migration-report">
+        <Icon name="check-circle" size={18} /> {episodes} episode{episodes === 1 ? '' : 's'} and all {files.total} file{files.total === 1 ? '' : 's'} (audio,
+        artwork, transcripts and chapters) are served by Cuepoint.
+      </p>
+    );
+  }
+  return (
+    <div className="hosting-error hosting-report" role="alert" data-testid="migration-report">
+      <p>
+        <strong>{sentence}</strong>
+      </p>
+      <p>
+        {files.copied} of {files.total} files moved. The episodes below still play from your old host: resync to fetch them again before you redirect your feed
+        or close your old account.
+      </p>
+      <ul className="hosting-failed-files">
+        {report.failed.map((f) => (
+          <li key={`${f.kind}:${f.url}`}>
+            <span>
+              {fileKindLabel(f.kind)} of {f.episode ? `“${f.episode}”` : 'the show'}
+            </span>
+            <span className="muted">{f.error}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

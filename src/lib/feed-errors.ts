@@ -1,0 +1,18 @@
+/**
+ * Which title an error of the RSS verification calls shows: 'Email not found in RSS' only when the feed
+ * was read and named no email (a 422 on `email`); a feed that could not be read (a 422 on `url`) is
+ * titled as such, so an unreachable server is never reported as a missing email.
+ */
+export const FEED_UNREADABLE_TITLE = 'We could not read your RSS feed';
+
+/** True when the error says the feed was read and has no owner email. */
+export function isNoEmailError(error: unknown): boolean {
+  const e = error as { status?: number; errors?: Record<string, unknown> } | null;
+  return e?.status === 422 && !!e.errors && 'email' in e.errors;
+}
+
+/** True when the error says the feed itself could not be fetched or read. */
+export function isFeedUnreadableError(error: unknown): boolean {
+  const e = error as { status?: number; errors?: Record<string, unknown> } | null;
+  return e?.status === 422 && !!e.errors && 'url' in e.errors;
+}

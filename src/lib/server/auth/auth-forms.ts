@@ -1,0 +1,95 @@
+/**
+ * The sign-in, sign-up and password forms posted the plain HTML way: before their island hydrated, or
+ * with JavaScript off. Each runs the same domain function as the API behind the island and answers
+ * either where to redirect or what to show again (the values typed, passwords excepted, and the errors).
+ */
+import type { AstroCookies } from 'astro';
+import { config } from '../config';
+import { getDb } from '../db/client';
+import { HttpError, readBody, zodFieldErrors, type FieldErrors } from '../http';
+import { safeRedirect } from '../../safe-redirect';
+import { setSessionCookies } from '../session/cookies';
+import { registerUser, validateRegistration } from '../users/register';
+import { PASSWORD_LINK_SENT, passwordEmailSchema, passwordResetSchema, requestPasswordReset, resetPassword } from '../users/password-reset';
+import { recordSessionDevice } from '../users/session-devices';
+import { signInWithPassword } from './sign-in';
+import { issueTokens } from './tokens';
+
+export interface FormState {
+  status: number;
+  /** What the person typed, to fill the form again (never a password). */
+  values: Record<string, string>;
+  errors: FieldErrors;
+  /** A message for the whole form (an error, or a notice when `ok`). */
+  message: string | null;
+  ok?: boolean;
+}
+
+export type FormOutcome = { redirect: string } | FormState;
+
+const PASSWORD_FIELDS = new Set(['password', 'password_confirmation']);
+
+async function formValues(request: Request): Promise<Record<string, string>> {
+  const body = await readBody(request);
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') values[key] = value;
+  return values;
+}
+
+function keptValues(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter(([k]) => !PASSWORD_FIELDS.has(k)));
+}
+
+/** Runs a form's action; a refused input becomes the state to render again. */
+async function run(request: Request, action: (values: Record<string, string>) => Promise<FormOutcome>): Promise<FormOutcome> {
+  let values: Record<string, string> = {};
+  try {
+    values = await formValues(request);
+    return await action(values);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    const hasFields = !!error.errors && Object.keys(error.errors).length > 0;
+    return { status: error.status, values: keptValues(values), errors: error.errors ?? {}, message: hasFields && error.status === 422 ? null : error.message };
+  }
+}
+
+/** POST /login: signs in and goes where the visitor was headed. */
+export function signInForm(request: Request, cookies: AstroCookies, ip: string, redirect: string | null): Promise<FormOutcome> {
+  return run(request, async ({ email = '', password = '' }) => {
+    if (!email.trim() || !password) return { status: 422, values: { email }, errors: {}, message: 'Enter your email and password.' };
+    setSessionCookies(cookies, await signInWithPassword({ email, password, ip, userAgent: request.headers.get('user-agent') }));
+    return { redirect: safeRedirect(redirect) };
+  });
+}
+
+/** POST /sign-up/{data?}: creates the account, signs it in, and asks for the emailed code. */
+export function signUpForm(request: Request, cookies: AstroCookies, ip: string): Promise<FormOutcome> {
+  return run(request, async (values) => {
+    const input = await validateRegistration({ ...values, company_name: values.type === 'BRAND' ? values.company_name : undefined });
+    const userId = await registerUser(input, ip);
+    const tokens = await issueTokens(await getDb(), { userId, clientId: config().oauth.clientId });
+    await recordSessionDevice(tokens.access_token, { userAgent: request.headers.get('user-agent'), ip });
+    setSessionCookies(cookies, tokens);
+    return { redirect: '/verify/email' };
+  });
+}
+
+/** POST /password/reset: mails a reset link (the answer never says whether the address exists). */
+export function forgotPasswordForm(request: Request, ip: string): Promise<FormOutcome> {
+  return run(request, async (values) => {
+    const parsed = passwordEmailSchema.safeParse(values);
+    if (!parsed.success) return { status: 422, values: keptValues(values), errors: zodFieldErrors(parsed.error), message: null };
+    await requestPasswordReset(parsed.data.email, ip);
+    return { status: 200, values: {}, errors: {}, message: PASSWORD_LINK_SENT, ok: true };
+  });
+}
+
+/** POST /password/reset/{token}: sets the new password, then sign-in. */
+export function resetPasswordForm(request: Request, token: string): Promise<FormOutcome> {
+  return run(request, async (values) => {
+    const parsed = passwordResetSchema.safeParse({ ...values, token });
+    if (!parsed.success) return { status: 422, values: keptValues(values), errors: zodFieldErrors(parsed.error), message: null };
+    await resetPassword(parsed.data);
+    return { redirect: '/login?reset=1' };
+  });
+}

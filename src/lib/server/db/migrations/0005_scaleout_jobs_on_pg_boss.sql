@@ -1,0 +1,2 @@
+DROP TABLE "queue_jobs" CASCADE;--> statement-breakpoint
+DROP TYPE "public"."job_queue_status";

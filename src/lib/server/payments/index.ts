@@ -1,0 +1,7 @@
+/**
+ * What other domains call of payments (CONTRACTS.md). Everything else in this folder is payments'
+ * own: the provider interface and its two engines, cards, coupons, funding, payouts, webhooks.
+ */
+export { releaseJobFunds } from './release-job-funds';
+export { refundJobFunds } from './refund-job-funds';
+export { campaignSpent, campaignSpentSql, campaignsSpent } from './campaign-spent';

@@ -1,0 +1,130 @@
+/**
+ * The payments domain's queue jobs: what happens after a money transaction is committed. Each is safe
+ * to run again: refunds are idempotent with the provider and in the ledger; messages are informative.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { config } from '../config';
+import { getDb } from '../db/client';
+import { brands, campaigns, discussions, hirings, jobFunds, podcasts, transactions, users } from '../db/schema';
+import { publishHiringChanged } from '../hirings/events';
+import { registerJob } from '../jobs/queue';
+import { renderMail } from '../mail/layout';
+import { queueMail } from '../mail/send-mail';
+import { notify } from '../notifications/notify';
+import { publishJobsUpdated } from '../proposals/events';
+import { formatMoney } from '../../format/money';
+import { processRefund } from './refund-job-funds';
+
+const receiptUrl = (code: string) => `${config().appUrl}/settings/payments/receipts/${code}`;
+
+async function mailTo(userId: number, subject: string, lines: string[], action: { label: string; url: string }): Promise<void> {
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.deleted_at) return;
+  await queueMail(renderMail({ to: user.email, subject, greeting: `Hi ${user.first_name || 'there'},`, lines, action }));
+}
+
+async function brandName(userId: number): Promise<string> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ name: brands.name, first: users.first_name, last: users.last_name })
+    .from(users)
+    .leftJoin(brands, eq(brands.user_id, users.id))
+    .where(eq(users.id, userId));
+  return row?.name || `${row?.first ?? ''} ${row?.last ?? ''}`.trim() || 'A brand';
+}
+
+async function workroomLink(packageId: number): Promise<string> {
+  const db = await getDb();
+  const [room] = await db
+    .select({ id: discussions.id })
+    .from(discussions)
+    .where(and(eq(discussions.package_id, packageId), eq(discussions.type, 'package')))
+    .limit(1);
+  return room ? `/workrooms/package/${room.id}` : '/workrooms';
+}
+
+/** After a funding: both sides hear of it; the podcaster gets a notification and a mail, the brand a receipt. */
+async function announceFunding(transactionId: number): Promise<void> {
+  const db = await getDb();
+  const [charge] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (!charge) return;
+  const hiringIds = (charge.meta.hiring_ids as number[] | undefined) ?? [];
+  const rows = hiringIds.length
+    ? await db
+        .select({ hiring: hirings, campaign: campaigns.title, podcast: podcasts.title })
+        .from(hirings)
+        .innerJoin(campaigns, eq(campaigns.id, hirings.campaign_id))
+        .innerJoin(podcasts, eq(podcasts.id, hirings.podcast_id))
+        .where(inArray(hirings.id, hiringIds))
+    : [];
+  const brand = await brandName(charge.user_id!);
+  for (const { hiring, campaign, podcast } of rows) {
+    await publishHiringChanged('updated', hiring);
+    const funds = await db.select().from(jobFunds).where(eq(jobFunds.hiring_id, hiring.id));
+    await publishJobsUpdated(funds.map((f) => f.job_id));
+    const held = funds.reduce((s, f) => s + f.fee, 0);
+    const title = `${brand} funded ${campaign}: you can start`;
+    const description = `${formatMoney(held)} is held for ${podcast}. Each ad’s fee is released to you once it is verified on air.`;
+    const link = await workroomLink(hiring.package_id);
+    await notify(hiring.podcaster_user_id, {
+      type: 'hiring.funded',
+      title,
+      description,
+      user_id: charge.user_id,
+      podcast_id: hiring.podcast_id,
+      link_type: 'workroom',
+      link,
+    });
+    await mailTo(hiring.podcaster_user_id, title, [description, 'Open the workroom to plan and submit your ads.'], {
+      label: 'Open the workroom',
+      url: `${config().appUrl}${link}`,
+    });
+  }
+  const meta = charge.meta as { subtotal?: number; discount?: number; coupon?: string | null };
+  await mailTo(
+    charge.user_id!,
+    `Receipt ${charge.code}: ${formatMoney(charge.fee)}`,
+    [
+      `Thank you for funding ${rows.map((r) => `${r.podcast} (${r.campaign})`).join(', ')}.`,
+      `Subtotal ${formatMoney(meta.subtotal ?? charge.fee)}${meta.discount ? `, coupon ${meta.coupon} −${formatMoney(meta.discount)}` : ''}, charged ${formatMoney(charge.fee)} to ${charge.source}.`,
+      `The money is held until each ad is verified on air, then released to the podcaster. A job cancelled before that is refunded to your card. Reference: ${charge.code}.`,
+    ],
+    { label: 'View the receipt', url: receiptUrl(charge.code) },
+  );
+}
+
+/** After a release: the podcaster hears their balance grew. */
+async function announceRelease(transactionId: number, hiringChanged: boolean): Promise<void> {
+  const db = await getDb();
+  const [entry] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (!entry) return;
+  const [hiring] = entry.hiring_id ? await db.select().from(hirings).where(eq(hirings.id, entry.hiring_id)) : [];
+  if (hiring && hiringChanged) await publishHiringChanged('updated', hiring);
+  await notify(entry.user_id!, {
+    type: 'earnings.released',
+    title: `${formatMoney(entry.fee - entry.service_fee)} added to your balance`,
+    description: `An ad was completed: its ${formatMoney(entry.fee)} fee was released, less the ${formatMoney(entry.service_fee)} service fee.`,
+    link_type: 'earnings',
+    link: '/settings/earnings',
+  });
+}
+
+/** A recorded refund goes to the provider, then the brand gets its receipt. */
+async function runRefund(requestId: number, hiringChanged: boolean): Promise<void> {
+  const entry = await processRefund(requestId);
+  if (!entry) return;
+  const db = await getDb();
+  const [hiring] = entry.hiring_id ? await db.select().from(hirings).where(eq(hirings.id, entry.hiring_id)) : [];
+  if (hiring && hiringChanged) await publishHiringChanged('updated', hiring);
+  const text = `${formatMoney(entry.fee)} is on its way back to ${entry.source ?? 'your card'}.`;
+  await notify(entry.user_id!, { type: 'payment.refunded', title: 'Refund issued', description: text, link_type: 'payments', link: '/settings/payments' });
+  await mailTo(entry.user_id!, `Refund ${entry.code}: ${formatMoney(entry.fee)}`, [text, `Reference: ${entry.code}.`], {
+    label: 'View the receipt',
+    url: receiptUrl(entry.code),
+  });
+}
+
+registerJob('payments.funded', async (p) => announceFunding(Number(p.transaction_id)));
+registerJob('payments.released', async (p) => announceRelease(Number(p.transaction_id), p.hiring_changed === true));
+registerJob('payments.refund', async (p) => runRefund(Number(p.request_id), p.hiring_changed === true));

@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro';
+import { idParam, json } from '../../../../../../../lib/server/http';
+import { requireRole } from '../../../../../../../lib/server/session/guards';
+import { changeEpisodeStatus } from '../../../../../../../lib/server/hosting/hosted-episodes';
+
+/** POST /api/podcasts/hosted/{id}/episodes/{hash_id}/unpublish: unpublishes the episode (a draft again); answers it. */
+export const POST: APIRoute = async ({ locals, params }) => {
+  const user = requireRole(locals, 'PODCASTER');
+  return json({ data: await changeEpisodeStatus(user, idParam(params.id), params.hash_id ?? '', 'unpublish') });
+};

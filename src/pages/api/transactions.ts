@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro';
+import { json, parseQuery } from '../../lib/server/http';
+import { requireUser } from '../../lib/server/session/guards';
+import { listTransactions, transactionsQuery } from '../../lib/server/payments/list-transactions';
+
+/** GET /api/transactions?page=&per_page=&kind=: the signed-in user's own transactions, newest first, paginated. */
+export const GET: APIRoute = async ({ locals, url }) => {
+  const user = requireUser(locals);
+  return json(await listTransactions(user.id, parseQuery(url, transactionsQuery)));
+};

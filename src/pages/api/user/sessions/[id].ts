@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro';
+import { json } from '~/lib/server/http';
+import { requireUser } from '~/lib/server/session/guards';
+import { signOutSession } from '~/lib/server/users/list-sessions';
+
+/** DELETE /api/user/sessions/{id}: signs one session out. */
+export const DELETE: APIRoute = async ({ locals, params }) => {
+  await signOutSession(requireUser(locals).id, params.id ?? '');
+  return json(null, 204);
+};

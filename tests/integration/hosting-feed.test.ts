@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshEnvironment, seedPodcast, seedUser } from './support';
+import { FEEDS, startHostingFeedServer, type HostingFeedServer } from '../fixtures/feeds/hosting/feed-server.mjs';
+import { readWithPartytime, readWithThreeParsers } from '../support/feed-parsers';
+
+let feeds: HostingFeedServer;
+let env: { dataDir: string; cleanup(): void };
+
+beforeAll(async () => {
+  feeds = await startHostingFeedServer();
+  env = freshEnvironment(`127.0.0.1:${feeds.port}`);
+  const { migrate } = await import('../../src/lib/server/db/migrate');
+  await migrate();
+});
+
+afterAll(async () => {
+  const { closeDb } = await import('../../src/lib/server/db/client');
+  await closeDb();
+  await feeds.close();
+  env.cleanup();
+});
+
+/** A verified show of a new podcaster, moved in from the fixture feed at `path`. */
+async function migratedShow(path: string) {
+  const { getDb } = await import('../../src/lib/server/db/client');
+  const { hostedPodcasts } = await import('../../src/lib/server/db/schema');
+  const { startMigration } = await import('../../src/lib/server/hosting/start-migration');
+  const { importHostedFeed } = await import('../../src/lib/server/hosting/import-feed');
+  const user = await seedUser('PODCASTER');
+  const podcast = await seedPodcast(user.id, feeds.url(path), { verified_at: new Date() });
+  const [hosted] = await (await getDb()).insert(hostedPodcasts).values({ podcast_id: podcast.id, original_url: podcast.url }).returning();
+  await startMigration(user, hosted!.id, {});
+  await importHostedFeed(hosted!.id, { retryDelaysMs: [0, 0] });
+  return { user, podcast, hosted: hosted! };
+}
+
+async function feedOf(hash: string, now?: Date) {
+  const { buildHostedFeed } = await import('../../src/lib/server/hosting/build-hosted-feed');
+  return (await buildHostedFeed(hash, now))!;
+}
+
+describe('[HOSTING] the show’s identity and data', () => {
+  it('keeps podcast:guid, GUIDs, Podcasting 2.0 tags, nested categories and fractional durations; three parsers agree', async () => {
+    const { appleFeedProblems } = await import('../../src/lib/server/hosting/apple-feed-check');
+    const { podcast, user } = await migratedShow(FEEDS.castopod.path);
+    const feed = await feedOf(podcast.hash_id);
+    expect(appleFeedProblems(feed.xml)).toEqual([]);
+
+    const readings = await readWithThreeParsers(feed.xml);
+    expect(readings.length).toBeGreaterThanOrEqual(2);
+    for (const r of readings.slice(1)) expect(r).toEqual(readings[0]);
+    const [reading] = readings;
+    expect(reading!.podcastGuid).toBe('a1b2c3d4-e5f6-5a7b-8c9d-0e1f2a3b4c5d');
+    expect(reading!.items.map((i) => i.guid)).toEqual(['osh-2f9e1c7a-0040', 'osh-2f9e1c7a-0041', 'osh-2f9e1c7a-0042']);
+    for (const item of reading!.items) expect(item.enclosure.startsWith('http://cuepoint.test/media/')).toBe(true);
+    expect(reading!.items.find((i) => i.guid === 'osh-2f9e1c7a-0042')!.duration).toBe(1015);
+
+    const p = readWithPartytime(feed.xml);
+    expect(p.podcastGuid).toBe('a1b2c3d4-e5f6-5a7b-8c9d-0e1f2a3b4c5d');
+    const { parseFeed } = await import('podcast-partytime');
+    const full = parseFeed(feed.xml)!;
+    // Apple categories stay category > subcategory: "Performing Arts" is never a category of its own.
+    expect(full.itunesCategory).toEqual(['Technology', 'Arts > Performing Arts']);
+    expect(full.locked).toBe(true);
+    expect(full.podcastOwner).toBe('hosts@opensourcehour.example');
+    expect(full.medium).toBe('podcast');
+    expect(full.podcastFunding).toEqual([{ url: 'https://opensourcehour.example/donate', message: 'Keep the show independent' }]);
+    expect(full.podcastPeople?.map((x) => x.name)).toEqual(['Inès Laurent', 'Tomasz Nowak']);
+    expect(full.value?.recipients.map((r) => [r.name, r.split, r.customKey ?? null])).toEqual([
+      ['Inès Laurent', 60, null],
+      ['Tomasz Nowak', 40, '696969'],
+    ]);
+    const ep = full.items.find((i) => i.guid === 'osh-2f9e1c7a-0042')!;
+    expect(ep.itunesEpisodeType).toBe('full');
+    expect(ep.podcastSeason).toEqual({ number: 3 });
+    expect(ep.podcastEpisode).toEqual({ number: 42 });
+    expect(ep.podcastPeople?.[0]?.name).toBe('Amara Okafor');
+    expect(ep.podcastSoundbites?.[0]).toMatchObject({ startTime: 312.5, duration: 41.2 });
+    expect(ep.value?.recipients).toHaveLength(2);
+    // Chapters and transcripts moved like the audio.
+    expect(ep.podcastChapters?.url).toMatch(/^http:\/\/cuepoint\.test\/media\/.+\.json$/);
+    expect(ep.podcastTranscripts?.map((t) => [t.type, t.url.startsWith('http://cuepoint.test/media/')])).toEqual([
+      ['text/vtt', true],
+      ['application/json', true],
+    ]);
+    expect(full.items.find((i) => i.guid === 'osh-2f9e1c7a-0041')!.itunesEpisodeType).toBe('trailer');
+    expect(full.items.find((i) => i.guid === 'osh-2f9e1c7a-0040')!.itunesEpisodeType).toBe('bonus');
+    // Before the show leaves, the feed never names a new feed URL (itself included).
+    expect(feed.xml).not.toContain('itunes:new-feed-url');
+
+    // A second import keeps the same podcast:guid.
+    const { startMigration } = await import('../../src/lib/server/hosting/start-migration');
+    const { getDb } = await import('../../src/lib/server/db/client');
+    const { hostedPodcasts } = await import('../../src/lib/server/db/schema');
+    const [hosted] = await (await getDb()).select().from(hostedPodcasts).where(eq(hostedPodcasts.podcast_id, podcast.id));
+    expect((hosted!.settings.channel as { podcast_guid: string }).podcast_guid).toBe('a1b2c3d4-e5f6-5a7b-8c9d-0e1f2a3b4c5d');
+    await expect(startMigration(user, hosted!.id, {})).rejects.toMatchObject({ status: 422 });
+  });
+
+  it('gives a show without podcast:guid the one its original address derives, locks the feed to the account email, and serves a future episode from its date', async () => {
+    const { podcastGuid } = await import('../../src/lib/server/hosting/podcast-guid');
+    const { podcast, user } = await migratedShow(FEEDS.subsplash.path);
+    const now = await feedOf(podcast.hash_id);
+    const reading = readWithPartytime(now.xml);
+    expect(reading.podcastGuid).toBe(podcastGuid(feeds.url(FEEDS.subsplash.path)));
+    expect(now.xml).toContain(`<podcast:locked owner="${user.row.email}">yes</podcast:locked>`);
+    expect(now.xml).toContain('<itunes:category text="Religion &amp; Spirituality"><itunes:category text="Christianity"/></itunes:category>');
+    expect(reading.items.map((i) => i.title)).toEqual(['Advent Week 3: Peace', 'Advent Week 4: Joy']);
+    const easter = await feedOf(podcast.hash_id, new Date('2031-04-13T15:00:00Z'));
+    expect(readWithPartytime(easter.xml).items.map((i) => i.title)).toContain('Easter Sunday 2031');
+    expect(easter.etag).not.toBe(now.etag);
+  });
+});
+
+describe('[HOSTING] feeds that caches love', () => {
+  it('keeps ETag and Last-Modified through downloads, changes them with the content, answers 304 and compresses', async () => {
+    const { serveHostedFeed } = await import('../../src/lib/server/hosting/serve-feed');
+    const { countDownload } = await import('../../src/lib/server/hosting/count-download');
+    const { updateFeedSettings } = await import('../../src/lib/server/hosting/update-hosted');
+    const { getDb } = await import('../../src/lib/server/db/client');
+    const { episodes } = await import('../../src/lib/server/db/schema');
+    const { podcast, user, hosted } = await migratedShow(FEEDS.buzzsprout.path);
+    const get = (headers: Record<string, string> = {}) => serveHostedFeed(new Request('http://x/', { headers }), podcast.hash_id);
+    const first = await get();
+    const etag = first.headers.get('etag')!;
+    const lastModified = first.headers.get('last-modified')!;
+    expect(first.status).toBe(200);
+
+    const [ep] = await (await getDb()).select().from(episodes).where(eq(episodes.podcast_id, podcast.id)).limit(1);
+    const name = decodeURIComponent(ep!.enclosure_url!.split('/').pop()!);
+    await new Promise((r) => setTimeout(r, 1100));
+    for (let i = 0; i < 3; i++) await countDownload(podcast.hash_id, name);
+    const afterDownloads = await get();
+    expect(afterDownloads.headers.get('etag')).toBe(etag);
+    expect(afterDownloads.headers.get('last-modified')).toBe(lastModified);
+    expect((await get({ 'if-none-match': etag })).status).toBe(304);
+    expect((await get({ 'if-modified-since': lastModified })).status).toBe(304);
+
+    const gz = await get({ 'accept-encoding': 'gzip, deflate' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toBe('Accept-Encoding');
+    const { gunzipSync } = await import('node:zlib');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(await first.text());
+    const br = await get({ 'accept-encoding': 'br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect((await get({ 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag')! })).status).toBe(304);
+
+    await updateFeedSettings(user, hosted.id, { title: 'Trailside Ecology, Revisited' });
+    const changed = await get({ 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(new Date(changed.headers.get('last-modified')!).getTime()).toBeGreaterThan(new Date(lastModified).getTime());
+  });
+});
+
+describe('[HOSTING] leaving', () => {
+  it('answers 301 to the new feed with itunes:new-feed-url once the show leaves, and refuses an address that is no feed', async () => {
+    const { serveHostedFeed } = await import('../../src/lib/server/hosting/serve-feed');
+    const { updateHosted } = await import('../../src/lib/server/hosting/update-hosted');
+    const { podcast, user, hosted } = await migratedShow(FEEDS.anchor.path);
+    await expect(updateHosted(user, hosted.id, { moved_to: feeds.url('/art/not-a-feed.png') })).rejects.toMatchObject({
+      status: 422,
+      errors: { moved_to: ['That address does not answer with an RSS feed yet. Import your show on your new host first.'] },
+    });
+    const newFeed = feeds.url(FEEDS.libsyn.path);
+    await updateHosted(user, hosted.id, { moved_to: newFeed });
+    const res = await serveHostedFeed(new Request('http://x/'), podcast.hash_id);
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(newFeed);
+    expect(await res.text()).toContain(`<itunes:new-feed-url>${newFeed}</itunes:new-feed-url>`);
+    await updateHosted(user, hosted.id, { moved_to: null });
+    const back = await serveHostedFeed(new Request('http://x/'), podcast.hash_id);
+    expect(back.status).toBe(200);
+    expect(await back.text()).not.toContain('itunes:new-feed-url');
+  });
+});
+
+describe('[HOSTING] verification by podcast:txt', () => {
+  it('gives a code, says when the feed does not carry it yet, and verifies once it does (also through the poll)', async () => {
+    const { requestTxtVerification, checkTxtVerification, pollVerification, CODE_NOT_FOUND_MESSAGE } = await import(
+      '../../src/lib/server/hosting/verify-by-txt'
+    );
+    const user = await seedUser('PODCASTER');
+    const podcast = await seedPodcast(user.id, feeds.url(FEEDS.subsplash.path));
+    const { token, method } = await requestTxtVerification(user, podcast.id);
+    expect(method).toBe('txt');
+    expect((await requestTxtVerification(user, podcast.id)).token).toBe(token);
+    await expect(checkTxtVerification(user, podcast.id)).rejects.toMatchObject({ status: 422, message: CODE_NOT_FOUND_MESSAGE });
+    feeds.inject(FEEDS.subsplash.path, `<podcast:txt xmlns:podcast="https://podcastindex.org/namespace/1.0" purpose="verify">${token}</podcast:txt>`);
+    try {
+      const state = await pollVerification(user, podcast.id, new Date(Date.now() + 60_000));
+      expect(state.verified).toBe(true);
+    } finally {
+      feeds.inject(FEEDS.subsplash.path, '');
+    }
+    // Another show: the explicit check.
+    const other = await seedPodcast(user.id, feeds.url(FEEDS.castopod.path));
+    const code = (await requestTxtVerification(user, other.id)).token;
+    feeds.inject(FEEDS.castopod.path, `<podcast:txt purpose="verify">${code}</podcast:txt>`);
+    try {
+      expect(await checkTxtVerification(user, other.id)).toMatchObject({ verified: true, method: 'txt' });
+    } finally {
+      feeds.inject(FEEDS.castopod.path, '');
+    }
+  });
+
+  it('says a feed could not be read in its own words, not as a missing email', async () => {
+    const { requestPodcastVerification } = await import('../../src/lib/server/podcasts/verification');
+    const user = await seedUser('PODCASTER');
+    const podcast = await seedPodcast(user.id, 'http://127.0.0.1:9/feed.xml');
+    const error = await requestPodcastVerification(user, podcast.id).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 422 });
+    expect((error as { errors: Record<string, unknown> }).errors).toHaveProperty('url');
+    expect((error as Error).message).toMatch(/^We could not read your RSS feed: /);
+  });
+});
