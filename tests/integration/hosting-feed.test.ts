@@ -133,7 +133,9 @@ describe('[HOSTING] feeds that caches love', () => {
     await new Promise((r) => setTimeout(r, 1100));
     // Three listeners download the episode, and the counter counts them (measurement's request log).
     for (let i = 1; i <= 3; i++) {
-      const request = new Request(`http://x/media/${podcast.hash_id}/${encodeURIComponent(name)}`, { headers: { 'user-agent': 'AppleCoreMedia/1.0.0.20E252 (iPhone; U; CPU OS 16_4 like Mac OS X; en_us)' } });
+      const request = new Request(`http://x/media/${podcast.hash_id}/${encodeURIComponent(name)}`, {
+        headers: { 'user-agent': 'AppleCoreMedia/1.0.0.20E252 (iPhone; U; CPU OS 16_4 like Mac OS X; en_us)' },
+      });
       await recordMediaRequest({ request, response: new Response('audio', { status: 200 }), podcastHash: podcast.hash_id, name, address: `198.51.100.${i}` });
     }
     await flushRequestLog();

@@ -95,6 +95,11 @@ export async function hostingDashboardStats(
 /** The podcast's latest hosted episodes, scheduled ones included, for the dashboard. */
 export async function latestHostedEpisodes(podcastId: number, limit = 5, now = new Date()): Promise<HostedEpisodeListItem[]> {
   const db = await getDb();
-  const rows = await db.select(withDownloads).from(episodes).where(hosted(podcastId)).orderBy(sql`${episodes.published_at} desc nulls last`, desc(episodes.id)).limit(limit);
+  const rows = await db
+    .select(withDownloads)
+    .from(episodes)
+    .where(hosted(podcastId))
+    .orderBy(sql`${episodes.published_at} desc nulls last`, desc(episodes.id))
+    .limit(limit);
   return rows.map((e) => listItem(e, now));
 }
