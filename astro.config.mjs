@@ -48,7 +48,8 @@ function precompressAssets() {
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // Middleware mode: Astro renders; server/ serves the build's files itself (server/static-files.mjs).
+  adapter: node({ mode: 'middleware' }),
   integrations: [react(), precompressAssets()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   devToolbar: { enabled: false },

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
+import { createStaticFiles } from './static-files.mjs';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -202,9 +203,11 @@ function coalesceWrites(res) {
 /** Wraps the product's request handler with precompressed assets, compression and revalidation. */
 export function withHttpDelivery(handler, clientDir) {
   const servePrecompressed = createPrecompressedAssets(clientDir);
+  const serveStatic = createStaticFiles(clientDir);
   return (req, res) => {
     if (servePrecompressed(req, res)) return;
     compress(req, res, () => {
+      if (serveStatic(req, res)) return;
       coalesceWrites(res);
       conditional(req, res);
       handler(req, res);

@@ -47,9 +47,35 @@ export async function signAccessToken(input: Omit<AccessClaims, 'id' | 'issuedAt
   return { token, claims };
 }
 
+/**
+ * Tokens whose signature was checked, by their exact text (signature included, so no other text can
+ * match): a session sends the same token with every request until it is refreshed, and checking an
+ * HMAC through WebCrypto costs more than the rest of authenticating. Expiry and revocation are still
+ * checked on every request; the oldest entries go first past the bound, and all when APP_KEY changes.
+ */
+const verified = new Map<string, AccessClaims>();
+const VERIFIED_MAX = 10_000;
+let verifiedKey = '';
+
 /** Reads a token's claims when its signature holds, expired or not (sign-out needs the family of an expired one). */
 async function readClaims(token: string, checkExpiry: boolean): Promise<AccessClaims | null> {
   if (!token || token.length > 2048) return null;
+  const { appKey } = config();
+  if (verifiedKey !== appKey) {
+    verified.clear();
+    verifiedKey = appKey;
+  }
+  const known = verified.get(token);
+  if (known) return checkExpiry && known.expiresAt.getTime() <= Date.now() ? null : known;
+  const claims = await verifyClaims(token, checkExpiry);
+  if (claims && claims.expiresAt.getTime() > Date.now()) {
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims);
+  }
+  return claims;
+}
+
+async function verifyClaims(token: string, checkExpiry: boolean): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, signingKey(), {
       algorithms: ['HS256'],

@@ -14,6 +14,8 @@ export interface WriteInvalidatedCache<K, T> {
   get(key: K, load: () => Promise<T>): Promise<T>;
   /** Drops every entry here and in the other instances (one notice per event-loop turn). */
   invalidate(): void;
+  /** Adds tables whose writes drop the entries. */
+  watch(tables: Iterable<string>): void;
 }
 
 interface Entry<T> {
@@ -23,30 +25,33 @@ interface Entry<T> {
 }
 
 interface State {
+  /** Shared by every copy of this module (the server bundle has more than one entry). */
+  sources: Set<string>;
   entries: Map<unknown, Entry<unknown>>;
   generation: number;
   publishing: boolean;
 }
 
 /** The cache named `topic` (one per process, shared by every copy of this module). */
-export function writeInvalidatedCache<K, T>(topic: string, sources: ReadonlySet<string>, ttlMs: number): WriteInvalidatedCache<K, T> {
+export function writeInvalidatedCache<K, T>(topic: string, sources: Iterable<string>, ttlMs: number): WriteInvalidatedCache<K, T> {
   const KEY = Symbol.for(`cuepoint.cache.${topic}`);
   const holder = globalThis as { [key: symbol]: State | undefined };
 
   const state = (): State => {
     let s = holder[KEY];
     if (!s) {
-      const created: State = { entries: new Map(), generation: 0, publishing: false };
+      const created: State = { sources: new Set(), entries: new Map(), generation: 0, publishing: false };
       s = created;
       holder[KEY] = created;
       onTableWrite((table) => {
-        if (sources.has(table)) invalidate();
+        if (created.sources.has(table)) invalidate();
       });
       // Another instance wrote (or this one's notices were missed: key null): drop everything here too.
       onInvalidation(topic, () => dropAll());
     }
     return s;
   };
+  for (const t of sources) state().sources.add(t);
 
   const dropAll = () => {
     const s = state();
@@ -85,5 +90,34 @@ export function writeInvalidatedCache<K, T>(topic: string, sources: ReadonlySet<
     return value;
   };
 
-  return { get, invalidate };
+  const watch = (tables: Iterable<string>) => {
+    for (const t of tables) state().sources.add(t);
+  };
+
+  return { get, invalidate, watch };
+}
+
+const READ = /\b(?:from|join)\s+"([^"]+)"/gi;
+
+/** The tables a statement reads (every `from "t"` and `join "t"`, subqueries included). */
+export function tablesRead(statement: string): Set<string> {
+  return new Set([...statement.matchAll(READ)].map((m) => m[1]!));
+}
+
+/**
+ * A cache of read statements whose sources are the tables their own SQL names, so a table added to a
+ * statement later is watched without anyone remembering to list it: `get` takes the statement, and
+ * its key is the statement's text and parameters within `scope`.
+ */
+export function statementCache<T>(topic: string, ttlMs: number) {
+  const cache = writeInvalidatedCache<string, T>(topic, [], ttlMs);
+  return {
+    /** The rows of `statement` (a Drizzle query), from the cache or read. */
+    get(scope: string | number, statement: { toSQL(): { sql: string; params: unknown[] }; then: PromiseLike<T>['then'] }): Promise<T> {
+      const { sql, params } = statement.toSQL();
+      cache.watch(tablesRead(sql));
+      return cache.get(`${scope}\n${sql}\n${JSON.stringify(params)}`, () => Promise.resolve(statement));
+    },
+    invalidate: cache.invalidate,
+  };
 }

@@ -1,10 +1,11 @@
 /** The brand's campaigns, filtered by status and search, newest first, paginated. */
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { statementCache } from '../cache/write-invalidated';
 import { getDb } from '../db/client';
 import { campaigns } from '../db/schema';
 import { paginate, type CampaignPayload, type Paginated } from '../../campaign-types';
-import { campaignPayload, campaignRelationsSql } from './serialize-campaign';
+import { type CampaignRelations, campaignPayload, campaignRelationsSql } from './serialize-campaign';
 
 export const CAMPAIGN_FILTERS = ['all', 'draft', 'pending', 'active', 'paused', 'expired', 'closed'] as const;
 export const campaignListQuery = z.object({
@@ -28,6 +29,13 @@ function statusFilter(status: CampaignListQuery['status']): SQL | undefined {
   }
 }
 
+/**
+ * Pages of campaign lists, kept a few seconds per brand and query and dropped at once when any table
+ * the list reads is written (its figures included): a brand who reloads /campaigns or polls
+ * GET /api/campaigns does not recompute every campaign's figures each time.
+ */
+const pages = statementCache<Array<{ campaign: typeof campaigns.$inferSelect; relations: CampaignRelations; total: number }>>('campaign-list', 5_000);
+
 /** Lists the brand's campaigns. */
 export async function listCampaigns(brandUserId: number, query: CampaignListQuery, path = '/api/campaigns'): Promise<Paginated<CampaignPayload>> {
   const db = await getDb();
@@ -38,13 +46,14 @@ export async function listCampaigns(brandUserId: number, query: CampaignListQuer
     term ? or(ilike(campaigns.title, `%${term}%`), ilike(campaigns.description, `%${term}%`)) : undefined,
   );
   // One statement: the page, what each campaign shows, and the total (a window count over the filter).
-  const rows = await db
+  const statement = db
     .select({ campaign: campaigns, relations: campaignRelationsSql(), total: sql<number>`count(*) over ()` })
     .from(campaigns)
     .where(where)
     .orderBy(desc(campaigns.created_at), desc(campaigns.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
+  const rows = await pages.get(brandUserId, statement);
   // A page past the end has no row to carry the total: count it then.
   const total = rows[0] ? Number(rows[0].total) : query.page > 1 ? Number((await db.select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0) : 0;
   const q: Record<string, string> = {};
