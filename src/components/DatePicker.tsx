@@ -13,13 +13,13 @@ import {
   splitDateTime,
   to12Hour,
   to24Hour,
-  today,
+  localToday,
   toggleDate,
   WEEKDAY_LONG,
   WEEKDAY_SHORT,
   type Period,
 } from '../lib/rules/date-picker';
-import { firstError, type FieldErrors } from '../lib/rules/field-errors';
+import { firstError, type FieldMessages } from '../lib/rules/field-errors';
 import { FieldError } from './FieldError';
 import { Icon } from './Icon';
 import '../styles/kit.css';
@@ -32,7 +32,7 @@ interface DatePickerBaseProps {
   min?: string | null;
   /** Latest selectable day, 'YYYY-MM-DD'. */
   max?: string | null;
-  errors?: FieldErrors | null;
+  errors?: FieldMessages | null;
   hint?: string;
   id?: string;
   placeholder?: string;
@@ -89,7 +89,7 @@ export function DatePicker(props: DatePickerProps) {
   const [timeValue, setTimeValue] = useState(() => (!props.multiple && splitDateTime(props.value).time) || '12:00');
 
   const [open, setOpen] = useState(inline);
-  const [focused, setFocused] = useState(() => selected[0] || clampDay(today(), bounds));
+  const [focused, setFocused] = useState(() => selected[0] || clampDay(localToday(), bounds));
   const moveFocus = useRef(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
@@ -150,7 +150,7 @@ export function DatePicker(props: DatePickerProps) {
   const year = focusedDate.getUTCFullYear();
   const month = focusedDate.getUTCMonth();
   const weeks = monthGrid(year, month);
-  const todayDay = today();
+  const todayDay = localToday();
 
   const display = (() => {
     if (selected.length === 0) return '';
@@ -312,7 +312,7 @@ export function DatePicker(props: DatePickerProps) {
               return;
             }
             moveFocus.current = true;
-            setFocused(selected[0] || clampDay(today(), bounds));
+            setFocused(selected[0] || clampDay(localToday(), bounds));
             setOpen(true);
           }}
         >

@@ -1,7 +1,7 @@
 import { useId, type CSSProperties } from 'react';
 import { RANGE_SLIDER_DEFAULT_STEP } from '../lib/constants';
 import { clampRange, type Range } from '../lib/rules/range-slider';
-import { firstError, type FieldErrors } from '../lib/rules/field-errors';
+import { firstError, type FieldMessages } from '../lib/rules/field-errors';
 import { FieldError } from './FieldError';
 import '../styles/kit.css';
 
@@ -22,7 +22,7 @@ export interface RangeSliderProps {
   format?: (n: number) => string;
   minLabel?: string;
   maxLabel?: string;
-  errors?: FieldErrors | null;
+  errors?: FieldMessages | null;
   disabled?: boolean;
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isValidMoneyInput, moneyInputText, parseMoneyInput } from '~/lib/rules/money-input';
 import { clampRange } from '~/lib/rules/range-slider';
+import { addDays, weekday } from '~/lib/slots';
 import {
-  addDays,
   addMonths,
   formatTime12,
   isDayDisabled,
@@ -240,7 +240,7 @@ describe('route chunk-load failure reloads at most once a day (core §9)', () =>
 });
 
 describe('date picker keyboard and time values', async () => {
-  const { dayAfterKey, clampDay, splitDateTime, joinDateTime, weekday } = await import('~/lib/rules/date-picker');
+  const { dayAfterKey, clampDay, splitDateTime, joinDateTime } = await import('~/lib/rules/date-picker');
   it('moves by day, week, week edges (Sunday first) and month', () => {
     const tue = '2024-03-05';
     expect(weekday(tue)).toBe(2);

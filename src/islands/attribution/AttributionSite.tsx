@@ -11,7 +11,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FieldError, type FieldErrors } from '../../components/FieldError';
 import { TextField } from '../campaigns/fields';
 import type { SiteItem } from './AttributionSites';
-import SiteInstall, { type SiteActivity } from './SiteInstall';
+import type { SiteActivity } from '../../lib/analytics-types';
+import SiteInstall from './SiteInstall';
 import './attribution.css';
 
 export interface SiteEvent {

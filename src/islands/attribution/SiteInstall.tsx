@@ -3,19 +3,11 @@
  * ("We saw your site 2 minutes ago"), re-read with 'Check again' from GET /api/attribution/sites/{id}/activity.
  */
 import { useEffect, useState } from 'react';
+import type { SiteActivity } from '../../lib/analytics-types';
 import { api } from '../../lib/api';
 import { formatDate, timeFromNow } from '../../lib/format';
 import { toast } from '../../lib/stores/toasts';
 import '../stats/stats.css';
-
-export interface SiteActivity {
-  snippet: string;
-  queue_snippet: string;
-  last_seen_at: string | null;
-  events_30d: number;
-  attributed_30d: number;
-  campaigns: Array<{ id: number; visitors: number; hits: number }>;
-}
 
 function CopyCode({ code, label }: { code: string; label: string }) {
   return (

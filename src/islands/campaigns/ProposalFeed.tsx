@@ -9,7 +9,8 @@ import { toast } from '../../lib/stores/toasts';
 import { formatMoney } from '../../lib/format/money';
 import { formatDate } from '../../lib/format/dates';
 import { shortNumber } from '../../lib/format/numbers';
-import { FEED_TABS, FEED_TAB_LABELS, type FeedTab, type PackageJobPayload, type PackagePayload, type Paginated } from '../../lib/campaign-types';
+import { FEED_TABS, FEED_TAB_LABELS, type FeedTab, type FeedPackageJobPayload, type FeedPackagePayload } from '../../lib/campaign-types';
+import type { Paginated } from '../../lib/paginate';
 import { listenToUser } from './live-feed';
 import { itemsOf } from './proposal-items';
 import { itemPrice, selectionTotal } from '../../lib/proposal-total';
@@ -20,7 +21,7 @@ interface Props {
   campaignTitle: string;
   brandUserId: number;
   tab: FeedTab;
-  initial: Paginated<PackagePayload>;
+  initial: Paginated<FeedPackagePayload>;
   counts: Record<FeedTab, number>;
 }
 
@@ -36,14 +37,14 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
   const [messageTo, setMessageTo] = useState<number[] | null>(null);
   const [message, setMessage] = useState('');
   const [messageErrors, setMessageErrors] = useState<FieldErrors | null>(null);
-  const [declining, setDeclining] = useState<PackageJobPayload | null>(null);
+  const [declining, setDeclining] = useState<FeedPackageJobPayload | null>(null);
   const [confirmHire, setConfirmHire] = useState(false);
   const [live, setLive] = useState<'connecting' | 'live' | 'polling'>('connecting');
   const [announce, setAnnounce] = useState('');
   const pageNo = page.meta.current_page;
 
   const refresh = useCallback(async () => {
-    const res = await api<Paginated<PackagePayload>>(`/api/campaigns/${campaignId}/packages`, { query: { tab, page: pageNo } });
+    const res = await api<Paginated<FeedPackagePayload>>(`/api/campaigns/${campaignId}/packages`, { query: { tab, page: pageNo } });
     setPage((old) => {
       const fresh = res.data.filter((p) => !old.data.some((o) => o.id === p.id)).length;
       if (fresh > 0) setAnnounce(`${fresh} new proposal${fresh === 1 ? '' : 's'} arrived.`);
@@ -99,11 +100,11 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
     };
   }, [brandUserId, campaignId, tab]);
 
-  const replace = (p: PackagePayload) => setPage((old) => ({ ...old, data: old.data.map((x) => (x.id === p.id ? p : x)) }));
+  const replace = (p: FeedPackagePayload) => setPage((old) => ({ ...old, data: old.data.map((x) => (x.id === p.id ? p : x)) }));
 
-  async function toggleStar(p: PackagePayload) {
+  async function toggleStar(p: FeedPackagePayload) {
     try {
-      const res = await api<{ data: PackagePayload }>(`/api/brand/packages/${p.id}/starred`, { method: p.starred ? 'DELETE' : 'POST' });
+      const res = await api<{ data: FeedPackagePayload }>(`/api/brand/packages/${p.id}/starred`, { method: p.starred ? 'DELETE' : 'POST' });
       replace(res.data);
       setCounts((c) => ({
         ...c,
@@ -116,10 +117,10 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
     }
   }
 
-  async function rate(p: PackagePayload, field: keyof typeof RATE_LABELS, value: number) {
+  async function rate(p: FeedPackagePayload, field: keyof typeof RATE_LABELS, value: number) {
     replace({ ...p, rates: { ...p.rates, [field]: value } });
     try {
-      const res = await api<{ data: PackagePayload }>(`/api/brand/packages/${p.id}/rates`, { method: 'POST', body: { [field]: value } });
+      const res = await api<{ data: FeedPackagePayload }>(`/api/brand/packages/${p.id}/rates`, { method: 'POST', body: { [field]: value } });
       replace(res.data);
       setAnnounce(`${RATE_LABELS[field]} rated ${value} of 5.`);
     } catch (e) {
@@ -128,10 +129,10 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
     }
   }
 
-  async function decline(job: PackageJobPayload) {
+  async function decline(job: FeedPackageJobPayload) {
     ownActions.current.add(job.package_id);
     try {
-      const res = await api<{ data: PackagePayload }>(`/api/brand/proposal-items/${job.id}/declined`, { method: 'POST' });
+      const res = await api<{ data: FeedPackagePayload }>(`/api/brand/proposal-items/${job.id}/declined`, { method: 'POST' });
       replace(res.data);
       setHire((h) => {
         const n = new Set(h);
@@ -187,7 +188,7 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
   }
 
   const go = (p: number) => async () => {
-    const res = await api<Paginated<PackagePayload>>(`/api/campaigns/${campaignId}/packages`, { query: { tab, page: p } });
+    const res = await api<Paginated<FeedPackagePayload>>(`/api/campaigns/${campaignId}/packages`, { query: { tab, page: p } });
     setPage(res);
     window.scrollTo({ top: 0 });
   };

@@ -5,7 +5,7 @@ import type { InitializeSettings } from '../../lib/types';
 import { nextBarPercent } from './onboarding-state';
 import { listenForProgress } from './progress-channel';
 import { ResyncButton } from './MigrationReport';
-import type { Hosted } from './Onboarding';
+import type { Hosted } from './HostedOnboarding';
 
 export function Migrating({
   podcastId,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { api } from '../../lib/api';
-import { FEED_UNREADABLE_TITLE, isFeedUnreadableError, isNoEmailError } from '../../lib/feed-errors';
+import { FEED_UNREADABLE_TITLE, isFeedUnreadableError, isNoEmailError, NO_EMAIL_MESSAGE } from '../../lib/feed-errors';
 import VerifyByCode from './VerifyByCode';
 import { toast } from '../../lib/stores/toasts';
 import { EMAIL_UPDATE_NOTE, VERIFICATION_INSTRUCTIONS, VERIFICATION_PROVIDERS, providerOf, type VerificationProvider } from './instructions';
@@ -17,8 +17,6 @@ interface Props {
 }
 
 export const NO_EMAIL_TITLE = 'No email found in RSS';
-export const NO_EMAIL_MESSAGE =
-  "We couldn't find an email address in your RSS feed. If you've recently updated your feed, please check back later, as it may take some time for the changes to update.";
 const RECHECK_THROTTLE_MS = 5_000;
 const FIRST_POLL_MS = 2_000;
 

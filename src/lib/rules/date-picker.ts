@@ -2,6 +2,7 @@
  * Pure calendar rules of the date picker. Days are 'YYYY-MM-DD' strings, compared as text
  * and computed in UTC, so no time zone can shift them.
  */
+import { addDays, weekday } from '../slots';
 
 /** Weeks start on Sunday (core §9). */
 export const WEEK_STARTS_ON = 0;
@@ -35,17 +36,9 @@ export function parseDay(day: string | null | undefined): Date | null {
   return isoOf(d) === m[0] ? d : null;
 }
 
-/** Today as 'YYYY-MM-DD' in the local time zone of the caller. */
-export function today(now: Date = new Date()): string {
+/** Today as 'YYYY-MM-DD' in the browser's own time zone (the server's calendar day is clock.ts `today`). */
+export function localToday(now: Date = new Date()): string {
   return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** Adds days to a 'YYYY-MM-DD' day. */
-export function addDays(day: string, n: number): string {
-  const d = parseDay(day);
-  if (!d) return day;
-  d.setUTCDate(d.getUTCDate() + n);
-  return isoOf(d);
 }
 
 /** Adds months to a 'YYYY-MM-DD' day, clamping to the last day of the target month (Jan 31 + 1 → Feb 28/29). */
@@ -121,11 +114,6 @@ export function formatTime12(time: string): string {
   if (!m) return '';
   const { hour, period } = to12Hour(Number(m[1]));
   return `${hour}:${m[2]} ${period}`;
-}
-
-/** Day of the week of a 'YYYY-MM-DD' day, 0 = Sunday. */
-export function weekday(day: string): number {
-  return parseDay(day)?.getUTCDay() ?? 0;
 }
 
 /**

@@ -3,7 +3,8 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } fro
 import { z } from 'zod';
 import { getDb } from '../db/client';
 import { campaigns } from '../db/schema';
-import { paginate, type CampaignPayload, type Paginated } from '../../campaign-types';
+import type { CampaignPayload } from '../../campaign-types';
+import { paginate, type Paginated } from '../../paginate';
 import { campaignPayload, campaignRelationsSql } from './serialize-campaign';
 
 export const CAMPAIGN_FILTERS = ['all', 'draft', 'pending', 'active', 'paused', 'expired', 'closed'] as const;

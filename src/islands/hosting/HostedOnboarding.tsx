@@ -42,7 +42,7 @@ interface Props {
 export type Hosted = HostedPodcastPayload & { percent?: number };
 
 /** The onboarding flow of a verified hosted podcast (hosting spec §2, §4, §5, §8). */
-export default function Onboarding({ podcast, ownerName, hosted: initial, user, pusher, supportEmail, payoutCookie, children }: Props) {
+export default function HostedOnboarding({ podcast, ownerName, hosted: initial, user, pusher, supportEmail, payoutCookie, children }: Props) {
   const [hosted, setHosted] = useState<Hosted>(initial);
   const [hasPayouts, setHasPayouts] = useState(user.hasPayouts || !!payoutCookie.success);
   const screen = onboardingScreen(hosted, hasPayouts);
