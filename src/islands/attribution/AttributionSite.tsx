@@ -121,7 +121,7 @@ export default function AttributionSite({
 
   return (
     <div className="attr">
-      <p style={{ margin: 0 }}>
+      <p className="cp-m-0">
         <a href="/settings/attribution">← All sites</a>
       </p>
       <nav className="attr-tabs" aria-label="Site sections">
@@ -152,7 +152,7 @@ export default function AttributionSite({
             <dt>Spend</dt>
             <dd>{formatMoney(site.ads_spend)}</dd>
           </dl>
-          <p className="cq-muted">
+          <p className="cp-muted">
             Visits and conversions are attributed to a campaign when listeners reach {site.domain} from its ads; they show on each campaign’s stats page.
           </p>
           <div className="attr-actions">
@@ -186,7 +186,7 @@ export default function AttributionSite({
         <section className="attr-card">
           <h2 className="attr-title">Campaigns attributed to {site.domain}</h2>
           {available.length > 0 ? (
-            <form className="attr-inline" onSubmit={addCampaign} noValidate style={{ margin: '1rem 0' }}>
+            <form className="attr-inline cp-my-md" onSubmit={addCampaign} noValidate>
               <div className="cp-field">
                 <label htmlFor="attr-campaign">Add a campaign</label>
                 <select
@@ -211,7 +211,7 @@ export default function AttributionSite({
               </button>
             </form>
           ) : (
-            <p className="cq-muted">
+            <p className="cp-muted">
               {campaigns.length === 0 ? (
                 <>
                   You have no campaigns yet. <a href="/campaign/create/details">Create one</a> and pick this site on its attribution tab.
@@ -279,8 +279,8 @@ export default function AttributionSite({
       {tab === 'events' && (
         <section className="attr-card">
           <h2 className="attr-title">Events on {site.domain}</h2>
-          <p className="cq-muted">Page view, Sign up and Purchase are tracked on every site. Add the other actions that count as a conversion for you.</p>
-          <form className="attr-inline" onSubmit={addEvent} noValidate style={{ margin: '1rem 0' }}>
+          <p className="cp-muted">Page view, Sign up and Purchase are tracked on every site. Add the other actions that count as a conversion for you.</p>
+          <form className="attr-inline cp-my-md" onSubmit={addEvent} noValidate>
             <TextField label="New event" name="name" value={name} onChange={setName} errors={errors} placeholder="Add to cart" maxLength={80} />
             <button type="submit" className="cp-button cp-button--primary" disabled={busy}>
               Add event
@@ -302,7 +302,7 @@ export default function AttributionSite({
                 <tr key={ev.id} data-event={ev.slug}>
                   <td data-label="Event">
                     {ev.name}
-                    {ev.is_predefined ? <span className="cq-muted"> · predefined</span> : null}
+                    {ev.is_predefined ? <span className="cp-muted"> · predefined</span> : null}
                   </td>
                   <td data-label="Last occurred">{ev.last_occurred ? formatDate(ev.last_occurred) : 'Not yet'}</td>
                   <td data-label="Attributed" className="num">

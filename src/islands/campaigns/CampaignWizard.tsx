@@ -138,7 +138,7 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
   const reviewErrors = tab === 'review' && errors ? Object.entries(errors) : [];
 
   return (
-    <div className="cq-stack">
+    <div className="cp-stack">
       <nav aria-label="Campaign steps">
         <ol className="cq-tabs">
           {WIZARD_TABS.map((t, i) => (
@@ -213,9 +213,7 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
 
         {tab === 'ads' ? (
           <>
-            <p className="cq-muted" style={{ margin: 0 }}>
-              Choose the ads you want and tell podcasters what to say.
-            </p>
+            <p className="cp-muted cp-m-0">Choose the ads you want and tell podcasters what to say.</p>
             {ads.map((a) => {
               const choice = adChoice[a.id]!;
               return (
@@ -224,9 +222,7 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
                     <input type="checkbox" checked={choice.on} onChange={(e) => setAdChoice({ ...adChoice, [a.id]: { ...choice, on: e.target.checked } })} />
                     <strong>{a.title}</strong>
                   </label>
-                  <p className="cq-muted cq-small" style={{ margin: 0 }}>
-                    {a.brand_description}
-                  </p>
+                  <p className="cp-muted cp-small cp-m-0">{a.brand_description}</p>
                   {choice.on ? (
                     <TextField
                       label={`What should the ${a.title} ad say?`}
@@ -293,10 +289,8 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
 
         {tab === 'attribution' ? (
           <>
-            <p className="cq-muted" style={{ margin: 0 }}>
-              Pick the site where listeners land, to attribute visits and sales to this campaign. You can skip this.
-            </p>
-            <fieldset className="cq-stack" style={{ border: 0, padding: 0, margin: 0 }}>
+            <p className="cp-muted cp-m-0">Pick the site where listeners land, to attribute visits and sales to this campaign. You can skip this.</p>
+            <fieldset className="cp-stack cp-fieldset-plain">
               <legend className="cp-field__label">Attribution site</legend>
               <label className="cq-check">
                 <input type="radio" name="site_id" checked={siteId === null} onChange={() => setSiteId(null)} /> No attribution site
@@ -310,11 +304,11 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
             <FieldError errors={errors} field="site_id" />
             {adding ? (
               <div className="cq-choice" role="group" aria-labelledby="add-site-title">
-                <h3 id="add-site-title" style={{ margin: 0 }}>
+                <h3 id="add-site-title" className="cp-m-0">
                   Add site
                 </h3>
                 <TextField label="Domain" name="domain" value={domain} onChange={setDomain} errors={siteErrors} placeholder="shop.example.com" />
-                <div className="cq-row">
+                <div className="cp-row">
                   <button type="button" className="cp-button cp-button--primary" onClick={() => void addSite()}>
                     Add site
                   </button>
@@ -362,8 +356,8 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
             </dl>
             {reviewErrors.length ? (
               <div className="alert alert-error" role="alert">
-                <p style={{ margin: '0 0 6px' }}>Finish these before submitting:</p>
-                <ul style={{ margin: 0 }}>
+                <p className="cp-m-0 cp-mb-sm">Finish these before submitting:</p>
+                <ul className="cp-m-0">
                   {reviewErrors.map(([field, messages]) => (
                     <li key={field}>
                       <a href={`${base}/${FIELD_TAB[field] ?? 'details'}`}>{messages?.[0]}</a>

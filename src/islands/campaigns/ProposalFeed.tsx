@@ -194,7 +194,7 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
   };
 
   return (
-    <div className="cq-stack">
+    <div className="cp-stack">
       <nav aria-label="Proposal tabs">
         <ul className="cq-tabs">
           {FEED_TABS.map((t) => (
@@ -209,7 +209,7 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
           ))}
         </ul>
       </nav>
-      <div className="cq-row cq-row--between">
+      <div className="cp-row cp-row--between">
         <p className="cq-live" role="status" aria-live="polite">
           {live === 'live'
             ? 'Live: new proposals appear here as they arrive.'
@@ -248,7 +248,7 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
                     <a href={`/podcast/${p.podcast.hash_id}`}>{p.podcast.title}</a>
                     {p.podcast.is_premium ? <span className="cq-premium">Premium</span> : null}
                   </h3>
-                  <div className="cq-row cq-small cq-muted" style={{ gap: 14 }}>
+                  <div className="cp-row cp-small cp-muted cp-gap-md">
                     <RatingInput label="Podcast rating" name={`rating-${p.id}`} value={Math.round(p.podcast.rating_avg)} readOnly size={14} />
                     <span>{p.podcast.rating_avg.toFixed(1)}</span>
                     <span>{shortNumber(p.podcast.avg_listens)} avg. listens</span>
@@ -260,8 +260,8 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
                     ))}
                   </ul>
                 </div>
-                <div className="cq-row">
-                  <label className="cq-check cq-small">
+                <div className="cp-row">
+                  <label className="cq-check cp-small">
                     <input
                       type="checkbox"
                       checked={selected.has(p.id)}
@@ -332,7 +332,7 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
                           <td data-label="Fee">{j.episodes > 1 ? `${formatMoney(j.fee)} × ${j.episodes} = ${formatMoney(j.price)}` : formatMoney(j.price)}</td>
                           <td>
                             {j.is_declined ? (
-                              <span className="cq-small cq-muted">Declined</span>
+                              <span className="cp-small cp-muted">Declined</span>
                             ) : hireable ? (
                               <button
                                 type="button"
@@ -370,7 +370,7 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
                 ))}
               </div>
 
-              <div className="cq-row">
+              <div className="cp-row">
                 <button type="button" className="cp-button" onClick={() => setMessageTo([p.id])} aria-label={`Message ${p.podcast.title}`}>
                   Message
                 </button>
@@ -467,9 +467,7 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
             aria-describedby="feed-message-error"
           />
           <FieldError errors={messageErrors} field="content" id="feed-message-error" />
-          <p className="cq-small cq-muted" style={{ margin: 0 }}>
-            Each podcaster gets it in the proposal’s workroom.
-          </p>
+          <p className="cp-small cp-muted cp-m-0">Each podcaster gets it in the proposal’s workroom.</p>
         </div>
       </Dialog>
     </div>

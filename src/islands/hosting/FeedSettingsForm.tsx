@@ -78,7 +78,7 @@ export default function FeedSettingsForm({ hostedId, feedUrl, initial }: Props) 
   return (
     <form className="hosting-card hosting-form" onSubmit={save} noValidate aria-label="Feed settings">
       <h2 className="hosting-title">Show details</h2>
-      <p className="muted">
+      <p className="cp-muted">
         What podcast apps show for your show. Changes appear in <a href={feedUrl}>your hosted RSS feed</a> at once; apps pick them up on their next refresh.
       </p>
       <TextField label="Title" name="title" value={form.title} onChange={set('title')} errors={failure.errors} maxLength={255} required />

@@ -76,7 +76,7 @@ export default function HostedOnboarding({ podcast, ownerName, hosted: initial, 
           <p className="hosting-failed" role="alert">
             <Icon name="error" size={20} /> {FAILED_TEXT}
           </p>
-          {typeof hosted.settings?.migration_error === 'string' && <p className="muted">What went wrong: {hosted.settings.migration_error}</p>}
+          {typeof hosted.settings?.migration_error === 'string' && <p className="cp-muted">What went wrong: {hosted.settings.migration_error}</p>}
           <p>Nothing that already moved is lost. Resync to try again from where the migration stopped, or write to us.</p>
           <div className="hosting-actions">
             <ResyncButton hostedId={hosted.id} onResynced={(h) => setHosted({ ...h, percent: 0 })} />

@@ -97,7 +97,7 @@ export default function VerificationScreen({ podcastId, title, feedUrl, ownerEma
       </h2>
       <p>Before we move your podcast, we need to confirm it is yours. Prove it with the owner email in your RSS feed, or with a code you place in the feed.</p>
       <p className="hosting-feed-url">
-        <span className="muted">Your RSS feed:</span> <code>{feedUrl}</code>
+        <span className="cp-muted">Your RSS feed:</span> <code>{feedUrl}</code>
       </p>
       <div className="hosting-tabs" role="tablist" aria-label="How to verify">
         <button type="button" role="tab" aria-selected={method === 'email'} className="hosting-tab" onClick={() => setMethod('email')}>

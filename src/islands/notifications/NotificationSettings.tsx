@@ -28,7 +28,7 @@ export default function NotificationSettings({ initial }: { initial: MailSetting
   };
   return (
     <fieldset className="settings-fieldset">
-      <legend className="muted">Email me about</legend>
+      <legend className="cp-muted">Email me about</legend>
       <ul className="settings-toggles">
         {ROWS.map((row) => (
           <li key={row.key} className="settings-toggle">

@@ -198,7 +198,7 @@ export default function ProposalWizard(props: Props) {
   };
 
   return (
-    <div className="pc-stack">
+    <div className="cp-stack">
       <ol className="wizard-steps" aria-label="Proposal steps">
         {STEPS.map((label, i) => (
           <li key={label} aria-current={step === i + 1 ? 'step' : undefined}>
@@ -208,22 +208,20 @@ export default function ProposalWizard(props: Props) {
       </ol>
 
       {step === 1 && (
-        <section className="pc-stack" aria-labelledby={`${id}-s1`}>
-          <h2 id={`${id}-s1`} style={{ margin: 0 }}>
+        <section className="cp-stack" aria-labelledby={`${id}-s1`}>
+          <h2 id={`${id}-s1`} className="cp-m-0">
             Choose the ads you will run
           </h2>
           <FieldError errors={errors} field="jobs" />
           {ads.map((a, i) => {
             const c = choices[a.id]!;
             return (
-              <div key={a.id} className="pc-card pc-stack">
-                <label className="pc-row" style={{ gap: 8, fontWeight: 600 }}>
+              <div key={a.id} className="pc-card cp-stack">
+                <label className="cp-row cp-gap-sm cp-semibold">
                   <input type="checkbox" checked={c.selected} onChange={(e) => update(a.id, { selected: e.target.checked })} />
                   Include the {a.title} ad
                 </label>
-                <p className="pc-muted pc-small" style={{ margin: 0 }}>
-                  {a.description || a.podcaster_description}
-                </p>
+                <p className="cp-muted cp-small cp-m-0">{a.description || a.podcaster_description}</p>
                 {c.selected && (
                   <div className="pc-grid-2">
                     <MoneyInput
@@ -259,11 +257,11 @@ export default function ProposalWizard(props: Props) {
       )}
 
       {step === 2 && (
-        <section className="pc-stack" aria-labelledby={`${id}-s2`}>
-          <h2 id={`${id}-s2`} style={{ margin: 0 }}>
+        <section className="cp-stack" aria-labelledby={`${id}-s2`}>
+          <h2 id={`${id}-s2`} className="cp-m-0">
             Pick your dates
           </h2>
-          <p className="pc-muted" style={{ margin: 0 }}>
+          <p className="cp-muted cp-m-0">
             These are the available slots of your calendar. <a href="/settings/manage-podcasts#availability">Change your availability</a>
           </p>
           {chosen.map((a) => {
@@ -272,11 +270,11 @@ export default function ProposalWizard(props: Props) {
             const days = availableByType[a.type]!.slice(0, DATE_CHOICES);
             const extra = c.dates.filter((d) => !days.includes(d));
             return (
-              <fieldset key={a.id} className="pc-card pc-stack" style={{ margin: 0 }}>
-                <legend style={{ fontWeight: 700 }}>
+              <fieldset key={a.id} className="pc-card cp-stack cp-m-0">
+                <legend className="cp-bold">
                   {a.title} dates ({c.dates.length} of {c.episodes})
                 </legend>
-                {days.length === 0 && <p className="pc-muted">No available {a.title} slots. Set your publishing schedule under Manage podcasts first.</p>}
+                {days.length === 0 && <p className="cp-muted">No available {a.title} slots. Set your publishing schedule under Manage podcasts first.</p>}
                 <div className="date-picks">
                   {[...extra, ...days].map((d) => {
                     const checked = c.dates.includes(d);
@@ -302,8 +300,8 @@ export default function ProposalWizard(props: Props) {
       )}
 
       {step === 3 && (
-        <section className="pc-stack" aria-labelledby={`${id}-s3`}>
-          <h2 id={`${id}-s3`} style={{ margin: 0 }}>
+        <section className="cp-stack" aria-labelledby={`${id}-s3`}>
+          <h2 id={`${id}-s3`} className="cp-m-0">
             Write your pitch
           </h2>
           <div className="cp-field">
@@ -323,8 +321,8 @@ export default function ProposalWizard(props: Props) {
       )}
 
       {step === 4 && (
-        <section className="pc-stack" aria-labelledby={`${id}-s4`}>
-          <h2 id={`${id}-s4`} style={{ margin: 0 }}>
+        <section className="cp-stack" aria-labelledby={`${id}-s4`}>
+          <h2 id={`${id}-s4`} className="cp-m-0">
             Review your proposal
           </h2>
           <div className="pc-card">
@@ -336,7 +334,7 @@ export default function ProposalWizard(props: Props) {
                     <span>
                       <strong>{a.title}</strong> · {c.episodes} episode{c.episodes > 1 ? 's' : ''} at {formatMoney(c.fee)}
                       <br />
-                      <span className="pc-muted pc-small">{c.dates.map((d) => formatDate(d)).join(', ')}</span>
+                      <span className="cp-muted cp-small">{c.dates.map((d) => formatDate(d)).join(', ')}</span>
                     </span>
                     <strong>{formatMoney((c.fee ?? 0) * c.episodes)}</strong>
                   </li>
@@ -353,12 +351,12 @@ export default function ProposalWizard(props: Props) {
             <div className="cp-rich-text" dangerouslySetInnerHTML={{ __html: pitch }} />
           </div>
           {campaign.budget !== null && total > campaign.budget && (
-            <p className="pc-muted">Your total is above the campaign’s budget of {formatMoney(campaign.budget)}.</p>
+            <p className="cp-muted">Your total is above the campaign’s budget of {formatMoney(campaign.budget)}.</p>
           )}
         </section>
       )}
 
-      <div className="pc-row" style={{ justifyContent: 'space-between' }}>
+      <div className="cp-row cp-row--between">
         {step > 1 ? (
           <button type="button" className="cp-button" onClick={() => go(step - 1)}>
             Back
