@@ -164,7 +164,7 @@ export default function AttributionSites({ initial }: { initial: SiteItem[] }) {
                     <a className="cp-button" href={`/settings/attribution/${s.id}/edit`}>
                       Edit
                     </a>
-                    <button type="button" className="cp-button cp-button--link attr-danger" onClick={() => setRemoving(s)}>
+                    <button type="button" className="cp-button cp-button--link cp-button--danger" onClick={() => setRemoving(s)}>
                       Remove
                     </button>
                   </td>

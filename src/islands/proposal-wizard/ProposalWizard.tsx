@@ -3,22 +3,13 @@ import { api, ApiError, type FieldErrors } from '../../lib/api';
 import { MoneyInput } from '../../components/MoneyInput';
 import { FieldError } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
-import { formatMoney } from '../../lib/format/money';
-import { formatDate } from '../../lib/format/dates';
 import { PITCH_MAX, pitchLength } from '../../lib/pitch';
 import RichTextEditor from '../editor/RichTextEditor';
 import { DEFAULT_JOB_EPISODES } from '../../lib/constants';
 import { itemPrice } from '../../lib/proposal-total';
 import type { CalendarSlot } from '../../lib/slots';
+import { DatesStep, ProposalReview, type Choice, type WizardAd } from './proposal-steps';
 import '../../styles/podcasters.css';
-
-interface WizardAd {
-  id: number;
-  type: 'sponsorship' | 'host';
-  title: string;
-  description: string;
-  podcaster_description: string;
-}
 
 interface WizardJob {
   campaign_ad_id: number | null;
@@ -41,16 +32,8 @@ interface Props {
   initialPitch: string;
 }
 
-interface Choice {
-  selected: boolean;
-  fee: number | null;
-  episodes: number;
-  dates: string[];
-}
-
 const STEPS = ['Ads and fees', 'Dates', 'Pitch', 'Review'];
 const MAX_EPISODES = 12;
-const DATE_CHOICES = 40;
 
 function initialChoices(ads: WizardAd[], jobs: WizardJob[]): Record<number, Choice> {
   const out: Record<number, Choice> = {};
@@ -256,48 +239,7 @@ export default function ProposalWizard(props: Props) {
         </section>
       )}
 
-      {step === 2 && (
-        <section className="cp-stack" aria-labelledby={`${id}-s2`}>
-          <h2 id={`${id}-s2`} className="cp-m-0">
-            Pick your dates
-          </h2>
-          <p className="cp-muted cp-m-0">
-            These are the available slots of your calendar. <a href="/settings/manage-podcasts#availability">Change your availability</a>
-          </p>
-          {chosen.map((a) => {
-            const i = ads.indexOf(a);
-            const c = choices[a.id]!;
-            const days = availableByType[a.type]!.slice(0, DATE_CHOICES);
-            const extra = c.dates.filter((d) => !days.includes(d));
-            return (
-              <fieldset key={a.id} className="pc-card cp-stack cp-m-0">
-                <legend className="cp-bold">
-                  {a.title} dates ({c.dates.length} of {c.episodes})
-                </legend>
-                {days.length === 0 && <p className="cp-muted">No available {a.title} slots. Set your publishing schedule under Manage podcasts first.</p>}
-                <div className="date-picks">
-                  {[...extra, ...days].map((d) => {
-                    const checked = c.dates.includes(d);
-                    return (
-                      <label key={d}>
-                        <input
-                          type="checkbox"
-                          checked={checked}
-                          disabled={!checked && c.dates.length >= c.episodes}
-                          onChange={(e) => update(a.id, { dates: e.target.checked ? [...c.dates, d].sort() : c.dates.filter((x) => x !== d) })}
-                          aria-label={`${a.title} on ${formatDate(d)}`}
-                        />
-                        <span>{formatDate(d, 'ddd, MMM D, YYYY')}</span>
-                      </label>
-                    );
-                  })}
-                </div>
-                <FieldError errors={errors} field={`jobs.${i}.dates`} />
-              </fieldset>
-            );
-          })}
-        </section>
-      )}
+      {step === 2 && <DatesStep id={id} ads={ads} chosen={chosen} choices={choices} availableByType={availableByType} errors={errors} update={update} />}
 
       {step === 3 && (
         <section className="cp-stack" aria-labelledby={`${id}-s3`}>
@@ -320,41 +262,7 @@ export default function ProposalWizard(props: Props) {
         </section>
       )}
 
-      {step === 4 && (
-        <section className="cp-stack" aria-labelledby={`${id}-s4`}>
-          <h2 id={`${id}-s4`} className="cp-m-0">
-            Review your proposal
-          </h2>
-          <div className="pc-card">
-            <ul className="pc-list">
-              {chosen.map((a) => {
-                const c = choices[a.id]!;
-                return (
-                  <li key={a.id}>
-                    <span>
-                      <strong>{a.title}</strong> · {c.episodes} episode{c.episodes > 1 ? 's' : ''} at {formatMoney(c.fee)}
-                      <br />
-                      <span className="cp-muted cp-small">{c.dates.map((d) => formatDate(d)).join(', ')}</span>
-                    </span>
-                    <strong>{formatMoney((c.fee ?? 0) * c.episodes)}</strong>
-                  </li>
-                );
-              })}
-              <li>
-                <strong>Total</strong>
-                <strong data-testid="proposal-total">{formatMoney(total)}</strong>
-              </li>
-            </ul>
-          </div>
-          <div className="pc-card pc-pitch">
-            <h3>Pitch</h3>
-            <div className="cp-rich-text" dangerouslySetInnerHTML={{ __html: pitch }} />
-          </div>
-          {campaign.budget !== null && total > campaign.budget && (
-            <p className="cp-muted">Your total is above the campaign’s budget of {formatMoney(campaign.budget)}.</p>
-          )}
-        </section>
-      )}
+      {step === 4 && <ProposalReview id={id} chosen={chosen} choices={choices} total={total} pitch={pitch} budget={campaign.budget} />}
 
       <div className="cp-row cp-row--between">
         {step > 1 ? (
