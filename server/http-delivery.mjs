@@ -8,9 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
+import { pickEncoding } from './accept-encoding.mjs';
+import { etagMatches, IMMUTABLE } from './revalidation.mjs';
 import { createStaticFiles } from './static-files.mjs';
-
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const ASSET_TYPES = {
   '.js': 'text/javascript; charset=utf-8',
@@ -22,34 +22,6 @@ const ASSET_TYPES = {
   '.wasm': 'application/wasm',
   '.txt': 'text/plain; charset=utf-8',
 };
-
-/** The client's accepted encodings with their weights (Accept-Encoding, RFC 9110 §12.5.3). */
-function acceptedEncodings(header) {
-  const accepted = new Map();
-  for (const part of String(header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  return accepted;
-}
-
-/** br when the client takes it, else gzip, else null. */
-export function pickEncoding(header) {
-  const accepted = acceptedEncodings(header);
-  const weight = (name) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*') : 0);
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
-}
-
-/** True when an If-None-Match header names this ETag (weak comparison). */
-export function etagMatches(ifNoneMatch, etag) {
-  if (!ifNoneMatch || !etag) return false;
-  const bare = (tag) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-}
 
 /**
  * Serves /_astro files that the build precompressed (scripts/precompress.mjs) from memory. Answers

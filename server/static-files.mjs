@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
+import { etagMatches, IMMUTABLE } from './revalidation.mjs';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -25,13 +25,6 @@ const TYPES = {
   '.xml': 'application/xml',
   '.html': 'text/html; charset=utf-8',
 };
-
-/** True when If-None-Match names this ETag (weak comparison). */
-function matches(ifNoneMatch, etag) {
-  if (!ifNoneMatch) return false;
-  const bare = (tag) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-}
 
 /** Answers a function that serves a GET or HEAD of a build file and says whether it did. */
 export function createStaticFiles(clientDir) {
@@ -64,7 +57,7 @@ export function createStaticFiles(clientDir) {
       etag: file.etag,
       'x-content-type-options': 'nosniff',
     };
-    if (matches(req.headers['if-none-match'], file.etag)) {
+    if (etagMatches(req.headers['if-none-match'], file.etag)) {
       res.writeHead(304, headers);
       res.end();
       return true;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { firstError, type FieldErrors } from '../lib/rules/field-errors';
+import { firstError, type FieldMessages } from '../lib/rules/field-errors';
 import { FieldError } from './FieldError';
 import '../styles/kit.css';
 
@@ -17,7 +17,7 @@ export interface CategorySelectProps {
   value: number | null;
   onChange: (id: number | null) => void;
   placeholder?: string;
-  errors?: FieldErrors | null;
+  errors?: FieldMessages | null;
   hint?: string;
   id?: string;
   disabled?: boolean;

@@ -94,7 +94,7 @@ export function ConfirmDialog({
       >
         {children ? <div id={messageId}>{children}</div> : null}
         {word ? (
-          <div className="cp-field" style={{ marginTop: '1rem' }}>
+          <div className="cp-field cp-mt-md">
             <label htmlFor={inputId}>{confirmWordLabel(word)}</label>
             <input
               id={inputId}

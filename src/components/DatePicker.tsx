@@ -1,38 +1,33 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+/**
+ * Date picker (core §5, §9) on react-day-picker: a button that opens a calendar (or, with `inline`, the calendar
+ * itself), weeks starting on Sunday, optional min and max, and an `isDisabled(day)` predicate for days that cannot
+ * be chosen (an air date offers only bookable days). Keyboard use is react-day-picker's grid: arrows by day and week,
+ * Home/End, Page Up/Down by month (Shift for years), Enter or Space selects; Esc closes the popup.
+ * Days are 'YYYY-MM-DD' strings in and out; the calendar works on local dates, so no time zone shifts a day.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
 import { formatDate } from '../lib/format/dates';
-import {
-  addMonths,
-  clampDay,
-  dayAfterKey,
-  formatTime12,
-  isDayDisabled,
-  joinDateTime,
-  MONTH_NAMES,
-  monthGrid,
-  parseDay,
-  splitDateTime,
-  to12Hour,
-  to24Hour,
-  today,
-  toggleDate,
-  WEEKDAY_LONG,
-  WEEKDAY_SHORT,
-  type Period,
-} from '../lib/rules/date-picker';
-import { firstError, type FieldErrors } from '../lib/rules/field-errors';
+import { firstError, type FieldMessages } from '../lib/rules/field-errors';
 import { FieldError } from './FieldError';
 import { Icon } from './Icon';
 import '../styles/kit.css';
 
-interface DatePickerBaseProps {
+export interface DatePickerProps {
   label: string;
-  /** Field name: key of `errors` and name of the hidden input(s) (`name[]` when multiple). */
+  /** Field name: key of `errors` and name of the hidden input. */
   name: string;
+  /** The chosen day, 'YYYY-MM-DD', or null. */
+  value: string | null;
+  onChange: (value: string | null) => void;
   /** Earliest selectable day, 'YYYY-MM-DD'. */
   min?: string | null;
   /** Latest selectable day, 'YYYY-MM-DD'. */
   max?: string | null;
-  errors?: FieldErrors | null;
+  /** True for a day ('YYYY-MM-DD') that cannot be chosen, besides those outside min and max. */
+  isDisabled?: (day: string) => boolean;
+  errors?: FieldMessages | null;
   hint?: string;
   id?: string;
   placeholder?: string;
@@ -41,69 +36,54 @@ interface DatePickerBaseProps {
   inline?: boolean;
 }
 
-export interface SingleDatePickerProps extends DatePickerBaseProps {
-  multiple?: false;
-  /** 'YYYY-MM-DD', or 'YYYY-MM-DDTHH:mm' (local wall time) with `time`. */
-  value: string | null;
-  onChange: (value: string | null) => void;
-  /** Adds a 12-hour time selection. */
-  time?: boolean;
-  /** Minutes between time options; default 5. */
-  minuteStep?: number;
+/** A day button's name: 'Friday, March 15, 2024' (its selection is the cell's aria-selected). */
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The 'YYYY-MM-DD' of a local date. */
+const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** The local date of a 'YYYY-MM-DD' day (a longer ISO string is cut to its day), or undefined. */
+function dateOf(day: string | null | undefined): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(day ?? '');
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : undefined;
 }
 
-export interface MultiDatePickerProps extends DatePickerBaseProps {
-  multiple: true;
-  /** Selected days, 'YYYY-MM-DD'. */
-  value: string[];
-  onChange: (value: string[]) => void;
-  /** Most days that can be selected; extras are trimmed (core §5). */
-  limit?: number;
+/** The month arrows, drawn with our icons. */
+function Chevron({ orientation }: { orientation?: 'up' | 'down' | 'left' | 'right' }) {
+  return <Icon name={orientation === 'left' ? 'chevron-left' : 'chevron-right'} />;
 }
 
-export type DatePickerProps = SingleDatePickerProps | MultiDatePickerProps;
-
-function longDate(day: string): string {
-  const d = parseDay(day);
-  if (!d) return day;
-  return `${WEEKDAY_LONG[d.getUTCDay()]}, ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
-}
-
-/**
- * Date picker (core §5, §9): optional min and max, single or multiple days with a limit,
- * optional 12-hour time, weeks starting on Sunday. The calendar is a grid navigable with
- * arrows, Home/End, Page Up/Down (Shift for years); Enter or Space selects; Esc closes.
- */
-export function DatePicker(props: DatePickerProps) {
-  const { label, name, min, max, errors, hint, id, placeholder = 'Select date', disabled, inline = false } = props;
-  const bounds = { min: min ?? null, max: max ?? null };
+export function DatePicker({
+  label,
+  name,
+  value,
+  onChange,
+  min,
+  max,
+  isDisabled,
+  errors,
+  hint,
+  id,
+  placeholder = 'Select date',
+  disabled,
+  inline = false,
+}: DatePickerProps) {
   const autoId = useId();
   const baseId = id ?? `${autoId}-date`;
   const labelId = `${baseId}-label`;
-  const titleId = `${baseId}-title`;
   const errorId = `${baseId}-error`;
   const hintId = `${baseId}-hint`;
-
-  const selected: string[] = props.multiple ? props.value : props.value ? [splitDateTime(props.value).day] : [];
-  const withTime = !props.multiple && props.time === true;
-  const [timeValue, setTimeValue] = useState(() => (!props.multiple && splitDateTime(props.value).time) || '12:00');
-
   const [open, setOpen] = useState(inline);
-  const [focused, setFocused] = useState(() => selected[0] || clampDay(today(), bounds));
-  const moveFocus = useRef(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const gridRef = useRef<HTMLTableElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-
+  const selected = dateOf(value);
   const error = firstError(errors, name);
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
-
-  // Put DOM focus on the focused day after keyboard moves and on opening.
-  useEffect(() => {
-    if (!moveFocus.current) return;
-    moveFocus.current = false;
-    gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus();
-  }, [focused, open]);
+  const minDay = min?.slice(0, 10);
+  const maxDay = max?.slice(0, 10);
+  const blocked = (date: Date) => {
+    const day = dayOf(date);
+    return (!!minDay && day < minDay) || (!!maxDay && day > maxDay) || (isDisabled?.(day) ?? false);
+  };
 
   // A popup closes on a click outside it.
   useEffect(() => {
@@ -115,64 +95,18 @@ export function DatePicker(props: DatePickerProps) {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open, inline]);
 
-  function close(returnFocus = true) {
+  function close() {
     if (inline) return;
     setOpen(false);
-    if (returnFocus) toggleRef.current?.focus();
+    toggleRef.current?.focus();
   }
-
-  function select(day: string) {
-    if (isDayDisabled(day, bounds)) return;
-    setFocused(day);
-    if (props.multiple) {
-      props.onChange(toggleDate(props.value, day, props.limit));
-      return;
-    }
-    props.onChange(withTime ? joinDateTime(day, timeValue) : day);
-    if (!withTime) close();
-  }
-
-  function setTime(next: string) {
-    setTimeValue(next);
-    if (!props.multiple && selected[0]) props.onChange(joinDateTime(selected[0], next));
-  }
-
-  function onGridKeyDown(e: KeyboardEvent<HTMLTableElement>) {
-    const next = dayAfterKey(focused, e.key, e.shiftKey);
-    if (next) {
-      e.preventDefault();
-      moveFocus.current = true;
-      setFocused(next);
-    }
-  }
-
-  const focusedDate = parseDay(focused) ?? new Date();
-  const year = focusedDate.getUTCFullYear();
-  const month = focusedDate.getUTCMonth();
-  const weeks = monthGrid(year, month);
-  const todayDay = today();
-
-  const display = (() => {
-    if (selected.length === 0) return '';
-    if (props.multiple) return selected.length > 2 ? `${selected.length} dates selected` : selected.map((d) => formatDate(d)).join(', ');
-    const day = selected[0] ?? '';
-    return withTime ? `${formatDate(day)} ${formatTime12(timeValue)}` : formatDate(day);
-  })();
-
-  const { hour, period } = to12Hour(Number(timeValue.slice(0, 2)));
-  const minute = Number(timeValue.slice(3, 5));
-  const step = (!props.multiple && props.minuteStep) || 5;
-  const minuteOptions = Array.from({ length: Math.ceil(60 / step) }, (_, i) => i * step);
-  if (!minuteOptions.includes(minute)) minuteOptions.push(minute);
-  minuteOptions.sort((a, b) => a - b);
-  const hhmm = (h24: number, m: number) => `${String(h24).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 
   const calendar = (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Esc closes the popup from anywhere inside it
     <div
       className={inline ? 'cp-datepicker__popup cp-datepicker__popup--inline' : 'cp-datepicker__popup'}
       role={inline ? 'group' : 'dialog'}
-      aria-modal={inline ? undefined : false}
-      aria-labelledby={inline ? labelId : titleId}
+      aria-labelledby={labelId}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && !inline) {
           // Close only the popup, not a dialog around it.
@@ -182,100 +116,26 @@ export function DatePicker(props: DatePickerProps) {
         }
       }}
     >
-      <div className="cp-calendar__head">
-        <button type="button" className="cp-icon-button" aria-label="Previous month" onClick={() => setFocused(addMonths(focused, -1))}>
-          <Icon name="chevron-left" />
-        </button>
-        <span id={titleId} aria-live="polite">
-          {MONTH_NAMES[month]} {year}
-        </span>
-        <button type="button" className="cp-icon-button" aria-label="Next month" onClick={() => setFocused(addMonths(focused, 1))}>
-          <Icon name="chevron-right" />
-        </button>
-      </div>
-      <table className="cp-calendar__grid" role="grid" aria-labelledby={titleId} ref={gridRef} onKeyDown={onGridKeyDown}>
-        <thead>
-          <tr>
-            {WEEKDAY_SHORT.map((d, i) => (
-              <th key={d} scope="col" abbr={WEEKDAY_LONG[i]}>
-                {d}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week[0]?.date}>
-              {week.map((cell) => {
-                const isSelected = selected.includes(cell.date);
-                const isDisabled = isDayDisabled(cell.date, bounds);
-                const classes = ['cp-calendar__day'];
-                if (!cell.inMonth) classes.push('cp-calendar__day--outside');
-                if (cell.date === todayDay) classes.push('cp-calendar__day--today');
-                return (
-                  <td key={cell.date} aria-selected={isSelected}>
-                    <button
-                      type="button"
-                      className={classes.join(' ')}
-                      data-date={cell.date}
-                      tabIndex={cell.date === focused ? 0 : -1}
-                      aria-label={longDate(cell.date)}
-                      aria-pressed={isSelected}
-                      aria-disabled={isDisabled || undefined}
-                      aria-current={cell.date === todayDay ? 'date' : undefined}
-                      onClick={() => select(cell.date)}
-                      onFocus={() => {
-                        if (cell.date !== focused) setFocused(cell.date);
-                      }}
-                    >
-                      {cell.day}
-                    </button>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {withTime ? (
-        <div className="cp-datepicker__time" role="group" aria-label="Time">
-          <select className="cp-select" aria-label="Hour" value={hour} onChange={(e) => setTime(hhmm(to24Hour(Number(e.target.value), period), minute))}>
-            {Array.from({ length: 12 }, (_, i) => i + 1).map((h) => (
-              <option key={h} value={h}>
-                {h}
-              </option>
-            ))}
-          </select>
-          <span aria-hidden="true">:</span>
-          <select className="cp-select" aria-label="Minute" value={minute} onChange={(e) => setTime(hhmm(to24Hour(hour, period), Number(e.target.value)))}>
-            {minuteOptions.map((m) => (
-              <option key={m} value={m}>
-                {String(m).padStart(2, '0')}
-              </option>
-            ))}
-          </select>
-          <select className="cp-select" aria-label="AM or PM" value={period} onChange={(e) => setTime(hhmm(to24Hour(hour, e.target.value as Period), minute))}>
-            <option value="AM">AM</option>
-            <option value="PM">PM</option>
-          </select>
-        </div>
-      ) : null}
-      {props.multiple && props.limit ? (
-        <p className="cp-field__hint" aria-live="polite">
-          {selected.length} of {props.limit} selected
-        </p>
-      ) : null}
+      <DayPicker
+        mode="single"
+        selected={selected}
+        defaultMonth={selected ?? dateOf(minDay) ?? new Date()}
+        onSelect={(date) => {
+          onChange(date ? dayOf(date) : null);
+          if (date) close();
+        }}
+        disabled={blocked}
+        weekStartsOn={0}
+        autoFocus={!inline}
+        labels={{ labelNext: () => 'Next month', labelPrevious: () => 'Previous month', labelDayButton: (date) => LONG_DATE.format(date) }}
+        components={{ Chevron }}
+      />
       <div className="cp-datepicker__actions">
-        <button
-          type="button"
-          className="cp-button cp-button--link"
-          onClick={() => (props.multiple ? props.onChange([]) : props.onChange(null))}
-          disabled={selected.length === 0}
-        >
+        <button type="button" className="cp-button cp-button--link" onClick={() => onChange(null)} disabled={!value}>
           Clear
         </button>
         {inline ? null : (
-          <button type="button" className="cp-button cp-button--primary" onClick={() => close()}>
+          <button type="button" className="cp-button cp-button--primary" onClick={close}>
             Done
           </button>
         )}
@@ -306,26 +166,14 @@ export function DatePicker(props: DatePickerProps) {
           aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
           disabled={disabled}
-          onClick={() => {
-            if (open) {
-              setOpen(false);
-              return;
-            }
-            moveFocus.current = true;
-            setFocused(selected[0] || clampDay(today(), bounds));
-            setOpen(true);
-          }}
+          onClick={() => setOpen(!open)}
         >
-          <span>{display || placeholder}</span>
+          <span>{value ? formatDate(value) : placeholder}</span>
           <Icon name="calendar" />
         </button>
       )}
       {open ? calendar : null}
-      {props.multiple ? (
-        selected.map((d) => <input key={d} type="hidden" name={`${name}[]`} value={d} />)
-      ) : (
-        <input type="hidden" name={name} value={props.value ?? ''} />
-      )}
+      <input type="hidden" name={name} value={value ?? ''} />
       {hint ? (
         <span className="cp-field__hint" id={hintId}>
           {hint}

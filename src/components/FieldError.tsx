@@ -1,11 +1,11 @@
-import { firstError, type FieldErrors } from '../lib/rules/field-errors';
+import { firstError, type FieldMessages } from '../lib/rules/field-errors';
 import '../styles/kit.css';
 
-export type { FieldErrors };
+export type { FieldErrors, FieldMessages } from '../lib/rules/field-errors';
 
 export interface FieldErrorProps {
   /** The `errors` object of a 422 answer. */
-  errors?: FieldErrors | null;
+  errors?: FieldMessages | null;
   /** The field name whose first message is shown. */
   field: string;
   /** Id to point the input's aria-describedby at. */

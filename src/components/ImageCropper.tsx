@@ -105,7 +105,7 @@ export function ImageCropper({ file, onCancel, onCrop, busy, shape = 'round' }: 
           />
         ) : null}
       </div>
-      <div className="cp-field" style={{ width: FRAME }}>
+      <div className="cp-field cp-cropper__zoom">
         <label htmlFor={`${id}-zoom`}>Zoom</label>
         <input id={`${id}-zoom`} type="range" min={1} max={4} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
       </div>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { moneyInputLimits, moneyInputText, parseMoneyInput } from '../lib/rules/money-input';
-import type { FieldErrors } from '../lib/rules/field-errors';
+import type { FieldMessages } from '../lib/rules/field-errors';
 import { firstError } from '../lib/rules/field-errors';
 import { FieldError } from './FieldError';
 import '../styles/kit.css';
@@ -14,7 +14,7 @@ export interface MoneyInputProps {
   onChange: (cents: number | null) => void;
   /** Whole-dollar variant: 6 digits, no decimals. Default: 9 digits and 2 decimals. */
   whole?: boolean;
-  errors?: FieldErrors | null;
+  errors?: FieldMessages | null;
   hint?: string;
   id?: string;
   placeholder?: string;

@@ -1,7 +1,7 @@
 import { useId, type CSSProperties } from 'react';
 import { RANGE_SLIDER_DEFAULT_STEP } from '../lib/constants';
 import { clampRange, type Range } from '../lib/rules/range-slider';
-import { firstError, type FieldErrors } from '../lib/rules/field-errors';
+import { firstError, type FieldMessages } from '../lib/rules/field-errors';
 import { FieldError } from './FieldError';
 import '../styles/kit.css';
 
@@ -22,7 +22,7 @@ export interface RangeSliderProps {
   format?: (n: number) => string;
   minLabel?: string;
   maxLabel?: string;
-  errors?: FieldErrors | null;
+  errors?: FieldMessages | null;
   disabled?: boolean;
 }
 
@@ -47,7 +47,8 @@ export function RangeSlider({
   const id = useId();
   const [lo, hi] = clampRange(value, { min, max, step });
   const span = max - min || 1;
-  const fill: CSSProperties = { left: `${((lo - min) / span) * 100}%`, right: `${100 - ((hi - min) / span) * 100}%` };
+  // The filled span is data: its ends go to CSS as custom properties.
+  const fill = { '--cp-range-from': `${((lo - min) / span) * 100}%`, '--cp-range-to': `${100 - ((hi - min) / span) * 100}%` } as CSSProperties;
   const error = name ? firstError(errors, name) : undefined;
   const errorId = `${id}-error`;
   const set = (next: [number, number]) => onChange(clampRange(next, { min, max, step }));
@@ -70,7 +71,7 @@ export function RangeSlider({
           aria-valuetext={format(lo)}
           aria-invalid={error ? true : undefined}
           // Keep the lower thumb reachable when both sit at the top end.
-          style={lo >= max - step ? { zIndex: 2 } : undefined}
+          className={lo >= max - step ? 'cp-range__input--above' : undefined}
           onChange={(e) => set([Number(e.target.value), hi])}
         />
         <input

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { RATING_MAX } from '../lib/constants';
 import { clampRating, ratingLabel } from '../lib/rules/rating';
-import { firstError, type FieldErrors } from '../lib/rules/field-errors';
+import { firstError, type FieldMessages } from '../lib/rules/field-errors';
 import { FieldError } from './FieldError';
 import { Icon } from './Icon';
 import '../styles/kit.css';
@@ -18,7 +18,7 @@ export interface RatingInputProps {
   disabled?: boolean;
   /** Star size in px; default 24. */
   size?: number;
-  errors?: FieldErrors | null;
+  errors?: FieldMessages | null;
 }
 
 const STEPS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);

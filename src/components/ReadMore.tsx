@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { READ_MORE_COLLAPSED_HEIGHT, READ_MORE_LIMIT } from '../lib/constants';
-import { needsReadMore, readMoreText, stripTags } from '../lib/format/text';
+import { needsReadMore, readMoreText, htmlToText } from '../lib/format/text';
 import '../styles/kit.css';
 
 export interface ReadMoreProps {
@@ -82,7 +82,7 @@ export function ReadMoreText({ html, limit = READ_MORE_LIMIT, moreLabel = 'Read 
   const long = needsReadMore(html, limit);
   return (
     <p className={className}>
-      {expanded || !long ? stripTags(html) : readMoreText(html, limit)}
+      {expanded || !long ? htmlToText(html) : readMoreText(html, limit)}
       {long ? (
         <>
           {' '}

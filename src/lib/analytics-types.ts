@@ -103,3 +103,15 @@ export interface CampaignChartsData {
   devices: NamedCount[];
   creators: Array<NamedCount & { self_reported: boolean }>;
 }
+
+/** What a site's page says about its tracking (GET /api/attribution/sites/{id}/activity). */
+export interface SiteActivity {
+  snippet: string;
+  queue_snippet: string;
+  /** The last event received from the site, or null when it never sent one. */
+  last_seen_at: string | null;
+  /** Events received in the last 30 days, and how many were attributed to a campaign. */
+  events_30d: number;
+  attributed_30d: number;
+  campaigns: Array<{ id: number; visitors: number; hits: number }>;
+}

@@ -6,7 +6,9 @@
 import { ofetch, type FetchResponse } from 'ofetch';
 import { freshAccessToken, logout, refreshTokens } from './session';
 
-export type FieldErrors = Record<string, string[]>;
+import type { FieldErrors } from './rules/field-errors';
+
+export type { FieldErrors };
 
 export class ApiError extends Error {
   constructor(

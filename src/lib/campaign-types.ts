@@ -74,7 +74,8 @@ export interface CampaignPayload {
   updated_at: string;
 }
 
-export interface PackageJobPayload {
+/** A job of a proposal as the brand's proposal feed shows it. */
+export interface FeedPackageJobPayload {
   id: number;
   description: string;
   status: 'pending' | 'in-progress' | 'in-review' | 'completed' | 'rejected' | 'dropped';
@@ -104,7 +105,8 @@ export interface FeedPodcastPayload {
   is_premium: boolean;
 }
 
-export interface PackagePayload {
+/** A proposal (package) as the brand's proposal feed shows it, with its podcast, rates and jobs. */
+export interface FeedPackagePayload {
   id: number;
   description: string;
   status: 'pending' | 'hired' | 'declined' | 'withdrawn';
@@ -118,7 +120,7 @@ export interface PackagePayload {
   starred: boolean;
   rates: { responsiveness: number; conversion: number; content_quality: number };
   podcast: FeedPodcastPayload;
-  jobs: PackageJobPayload[];
+  jobs: FeedPackageJobPayload[];
   workroom_link: string;
   created_at: string;
 }
@@ -144,33 +146,9 @@ export interface HiringPayload {
     ad_title: string | null;
     episodes: number;
     delivery_date: string | null;
-    status: PackageJobPayload['status'];
+    status: FeedPackageJobPayload['status'];
     is_funded: boolean;
   }[];
   status: 'new' | 'funded' | 'cancelled' | 'completed';
   created_at: string;
-}
-
-export interface Paginated<T> {
-  data: T[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number; from: number | null; to: number | null };
-  links: { first: string; last: string; prev: string | null; next: string | null };
-}
-
-/** Builds the Laravel-style pagination envelope. */
-export function paginate<T>(data: T[], total: number, page: number, perPage: number, path: string, query: Record<string, string> = {}): Paginated<T> {
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const url = (p: number) => `${path}?${new URLSearchParams({ ...query, page: String(p) })}`;
-  return {
-    data,
-    meta: {
-      current_page: page,
-      last_page: lastPage,
-      per_page: perPage,
-      total,
-      from: data.length ? (page - 1) * perPage + 1 : null,
-      to: data.length ? (page - 1) * perPage + data.length : null,
-    },
-    links: { first: url(1), last: url(lastPage), prev: page > 1 ? url(page - 1) : null, next: page < lastPage ? url(page + 1) : null },
-  };
 }

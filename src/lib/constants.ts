@@ -138,14 +138,3 @@ export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
 };
 
 export const AD_TYPE_LABELS = { sponsorship: 'Sponsorship', host: 'Host-Read' } as const;
-
-export const STAT_CHARTS = [
-  'Listens',
-  'Distributors',
-  'Countries',
-  'Devices',
-  'Ad Releases',
-  'Unique Visitors',
-  'Ad Releases and Unique Visitors',
-  'Creators',
-] as const;

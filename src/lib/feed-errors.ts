@@ -5,6 +5,10 @@
  */
 export const FEED_UNREADABLE_TITLE = 'We could not read your RSS feed';
 
+/** The exact 422 text of hosting spec §5 when the feed names no email (the API's message and the screen's toast). */
+export const NO_EMAIL_MESSAGE =
+  "We couldn't find an email address in your RSS feed. If you've recently updated your feed, please check back later, as it may take some time for the changes to update.";
+
 /** True when the error says the feed was read and has no owner email. */
 export function isNoEmailError(error: unknown): boolean {
   const e = error as { status?: number; errors?: Record<string, unknown> } | null;

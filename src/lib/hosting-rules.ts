@@ -1,7 +1,17 @@
 /** Rules of the hosting spec shared by the server and the browser (§3, §9). */
+import { HOSTED_REDIRECT_ACTIVE_DAYS } from './constants';
+
+/** The redirect providers of the Setup redirect screen (hosting spec §2). */
+export const REDIRECT_PROVIDERS = ['acast', 'anchor', 'buzzsprout', 'libsyn', 'podbean', 'rss', 'simplecast', 'spreaker', 'soundcloud', 'other'] as const;
+export type RedirectProvider = (typeof REDIRECT_PROVIDERS)[number];
+
+/** The realtime event of migration progress ({podcastId, percent}) on `private-users.{userId}`. */
+export const PROGRESS_EVENT = 'hosted.migration.progress';
+/** The realtime event of a hosted podcast's changed state on `private-users.{userId}`. */
+export const HOSTED_UPDATED_EVENT = 'hosted-podcast.updated';
 
 /** A redirect counts as active for 2 days after redirecting_at (hosting spec §9). */
-export const REDIRECT_ACTIVE_MS = 2 * 24 * 60 * 60 * 1000;
+export const REDIRECT_ACTIVE_MS = HOSTED_REDIRECT_ACTIVE_DAYS * 24 * 60 * 60 * 1000;
 
 /** True while the hosted podcast counts as redirecting: for 2 days after redirecting_at. */
 export function isRedirecting(redirectingAt: Date | string | null | undefined, now: Date | number = Date.now()): boolean {

@@ -1,6 +1,12 @@
 /** How the bell shows a notification payload of the API or a realtime event. */
 import type { ShellNotification } from './shell-rules';
 
+/** The kinds of notification mail a user can turn off; 'all' turns off every one. */
+export const NOTIFICATION_KINDS = ['messages', 'proposals', 'deliverables', 'hires', 'hosting'] as const;
+
+/** Which notification mails a user gets, one switch per kind (GET/PUT /api/notifications/settings). */
+export type MailSettings = Record<`mail_${(typeof NOTIFICATION_KINDS)[number]}`, boolean>;
+
 export interface NotificationPayload {
   id: string;
   type: string;

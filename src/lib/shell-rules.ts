@@ -3,18 +3,8 @@
  * items show, which link is current, when the hosted redirect banner shows, what the startup popup
  * says. Shared by the server (shell data) and the islands; no I/O here.
  */
-import { HOSTED_REDIRECT_ACTIVE_DAYS } from './constants';
+import { isRedirecting } from './hosting-rules';
 import type { HostedPodcastPayload, PodcastPayload, UserType } from './types';
-
-const DAY_MS = 86_400_000;
-
-/** True while a hosted podcast counts as redirecting: for 2 days after redirecting_at (core §3, hosting §3). */
-export function isRedirecting(hosted: Pick<HostedPodcastPayload, 'redirecting_at'> | null | undefined, now = Date.now()): boolean {
-  if (!hosted?.redirecting_at) return false;
-  const at = Date.parse(hosted.redirecting_at);
-  if (Number.isNaN(at)) return false;
-  return now - at <= HOSTED_REDIRECT_ACTIVE_DAYS * DAY_MS;
-}
 
 /**
  * The hosted redirect banner shows when the hosted podcast is completed, its migration is not
@@ -22,7 +12,9 @@ export function isRedirecting(hosted: Pick<HostedPodcastPayload, 'redirecting_at
  */
 export function showRedirectBanner(hosted: HostedPodcastPayload | null | undefined, now = Date.now()): boolean {
   if (!hosted) return false;
-  return hosted.is_completed && hosted.migration_status !== 'skipped' && !isRedirecting(hosted, now) && hosted.original_url_failed_requests === 0;
+  return (
+    hosted.is_completed && hosted.migration_status !== 'skipped' && !isRedirecting(hosted.redirecting_at, now) && hosted.original_url_failed_requests === 0
+  );
 }
 
 /** The RSS verification banner shows for a current podcast that is not verified. */

@@ -116,30 +116,26 @@ describe('DatePicker (core §5, §9)', async () => {
     expect(html).toContain('Pick a later date.');
     expect(html).toContain('name="delivery_date" value="2024-03-05"');
   });
-  it('inline calendar starts weeks on Sunday and disables days outside min/max', () => {
+  it('inline calendar starts weeks on Sunday and disables days outside min/max and those the predicate refuses', () => {
     const html = render(DatePicker, {
-      label: 'Slots',
-      name: 'dates',
-      multiple: true,
-      value: ['2024-03-05', '2024-03-06'],
-      limit: 2,
+      label: 'Air date',
+      name: 'air_date',
+      value: '2024-03-05',
       onChange: noop,
       inline: true,
       min: '2024-03-04',
       max: '2024-03-20',
+      isDisabled: (day: string) => day === '2024-03-12',
     });
-    expect(html.indexOf('abbr="Sunday"')).toBeLessThan(html.indexOf('abbr="Monday"'));
+    expect(html.indexOf('aria-label="Sunday"')).toBeLessThan(html.indexOf('aria-label="Monday"'));
     expect(html).toContain('March 2024');
-    expect(html).toMatch(/data-date="2024-03-03"[^>]*aria-disabled="true"/);
-    expect(html).not.toMatch(/data-date="2024-03-04"[^>]*aria-disabled/);
-    expect(html).toMatch(/data-date="2024-03-05"[^>]*aria-pressed="true"/);
-    expect(html).toContain('2 of 2 selected');
-    expect(html).toContain('name="dates[]" value="2024-03-06"');
-  });
-  it('shows 12-hour time', () => {
-    const html = render(DatePicker, { label: 'Publish', name: 'publish_date', value: '2024-03-05T15:30', time: true, onChange: noop, inline: true });
-    expect(html).toContain('aria-label="Hour"');
-    expect(html).toMatch(/<option value="3" selected="">3<\/option>/);
-    expect(html).toMatch(/<option value="PM" selected="">PM<\/option>/);
+    const cell = (day: string) => new RegExp(`<td[^>]*data-day="${day}"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(cell('2024-03-03')).toContain('data-disabled="true"');
+    expect(cell('2024-03-04')).not.toContain('data-disabled');
+    expect(cell('2024-03-12')).toContain('data-disabled="true"');
+    expect(cell('2024-03-21')).toContain('data-disabled="true"');
+    expect(cell('2024-03-05')).toContain('aria-selected="true"');
+    expect(html).toContain('aria-label="Tuesday, March 5, 2024"');
+    expect(html).toContain('name="air_date" value="2024-03-05"');
   });
 });

@@ -1,3 +1,4 @@
+import { STAT_CHARTS } from '~/lib/analytics-types';
 import { describe, expect, it } from 'vitest';
 import * as C from '~/lib/constants';
 
@@ -77,6 +78,15 @@ describe('constants of core §9 and hosting §9', () => {
   it('catalogues', () => {
     expect(C.CARD_BRANDS).toEqual(['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay']);
     expect(C.AD_TYPE_LABELS).toEqual({ sponsorship: 'Sponsorship', host: 'Host-Read' });
-    expect(C.STAT_CHARTS).toHaveLength(8);
+    expect(STAT_CHARTS.map((c) => c.name)).toEqual([
+      'Listens',
+      'Distributors',
+      'Countries',
+      'Devices',
+      'Ad Releases',
+      'Unique Visitors',
+      'Ad Releases and Unique Visitors combined',
+      'Creators',
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { formatDate, timeFromNow } from '~/lib/format/dates';
 import { shortNumber } from '~/lib/format/numbers';
 import { HOSTING_PLATFORMS, hostingPlatformName, hostingPlatformNames } from '~/lib/format/hosting-platform';
 import { isAudio, isPdf, isPlayableMedia, isPreviewableImage, truncateFileName } from '~/lib/format/files';
-import { needsReadMore, readMoreText, stripTags } from '~/lib/format/text';
+import { needsReadMore, readMoreText, htmlToText } from '~/lib/format/text';
 
 describe('formatMoney: $0,0[.]00 from cents (core §9)', () => {
   it('shows no decimals when whole', () => {
@@ -156,7 +156,7 @@ describe('files (core §5, §9)', () => {
 
 describe('readMoreText: tags stripped, truncated past 135 (core §5, §9)', () => {
   it('strips tags and entities', () => {
-    expect(stripTags('<p>Hello <b>world</b></p><p>again&nbsp;&amp; again</p>')).toBe('Hello world again & again');
+    expect(htmlToText('<p>Hello <b>world</b></p><p>again&nbsp;&amp; again</p>')).toBe('Hello world again & again');
   });
   it('keeps 135 characters whole', () => {
     const t = 'x'.repeat(135);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appleCategoryOf, categoryLabel, isAppleCategory } from '../../src/lib/apple-categories';
 import { isFeedUnreadableError, isNoEmailError } from '../../src/lib/feed-errors';
 import { checkChapters, transcriptFormat } from '../../src/lib/server/hosting/episode-files';
-import { pickEncoding } from '../../src/lib/server/hosting/serve-feed';
+import { pickEncoding } from '../../server/accept-encoding.mjs';
 import { podcastGuid } from '../../src/lib/server/hosting/podcast-guid';
 import { appleFeedProblems } from '../../src/lib/server/hosting/apple-feed-check';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canFinishMigration, nextBarPercent, nextPollDelay, onboardingScreen } from '../../src/islands/hosting/onboarding-state';
 import { parseDuration, parseExplicit } from '../../src/lib/server/hosting/read-feed-episodes';
-import { parseRange } from '../../src/lib/server/hosting/serve-media';
+import { resolveRange } from '../../src/lib/server/byte-range';
 
 const NOW = Date.parse('2025-03-01T12:00:00Z');
 const base = { redirecting_at: null, is_completed: false, settings: {} } as const;
@@ -67,10 +67,10 @@ describe('feed and media helpers', () => {
   });
 
   it('parses byte ranges', () => {
-    expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
-    expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
-    expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
-    expect(parseRange('bytes=100-', 100)).toBeNull();
-    expect(parseRange('items=0-1', 100)).toBeNull();
+    expect(resolveRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
+    expect(resolveRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
+    expect(resolveRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+    expect(resolveRange('bytes=100-', 100)).toBe('unsatisfiable');
+    expect(resolveRange('items=0-1', 100)).toBeNull();
   });
 });

@@ -7,11 +7,11 @@ import {
   type EpisodeAudio,
   isProbe,
   type LogLine,
-  parseRanges,
   requestedBytes,
   thresholdBytes,
   WindowIndex,
 } from '../../src/lib/server/analytics/count-rules';
+import { parseRanges } from '../../src/lib/server/byte-range';
 import { normalizeAddress } from '../../src/lib/server/analytics/salts';
 import { classifyUserAgent } from '../../src/lib/server/analytics/user-agent';
 import { attributedCampaigns } from '../../src/lib/server/attribution/match-visits';

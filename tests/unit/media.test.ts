@@ -23,7 +23,7 @@ import {
   UPLOAD_TIMEOUT_MS,
 } from '~/lib/constants';
 import { fitPeaks } from '~/lib/server/files/process-audio';
-import { parseRange } from '~/lib/server/files/file-response';
+import { resolveRange } from '~/lib/server/byte-range';
 import { sanitizeHtml } from '~/lib/server/content/sanitize-html';
 
 const MB = 1024 * 1024;
@@ -146,13 +146,13 @@ describe('audio player and previews (core §8, §9)', () => {
     expect(fitPeaks([])).toEqual([]);
   });
   it('parses byte ranges for 206 answers', () => {
-    expect(parseRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
-    expect(parseRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 });
-    expect(parseRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 });
-    expect(parseRange('bytes=0-5000', 1000)).toEqual({ start: 0, end: 999 });
-    expect(parseRange('bytes=1000-', 1000)).toBe('unsatisfiable');
-    expect(parseRange('bytes=0-1,5-6', 1000)).toBeNull();
-    expect(parseRange(null, 1000)).toBeNull();
+    expect(resolveRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
+    expect(resolveRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 });
+    expect(resolveRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 });
+    expect(resolveRange('bytes=0-5000', 1000)).toEqual({ start: 0, end: 999 });
+    expect(resolveRange('bytes=1000-', 1000)).toBe('unsatisfiable');
+    expect(resolveRange('bytes=0-1,5-6', 1000)).toBeNull();
+    expect(resolveRange(null, 1000)).toBeNull();
   });
 });
 

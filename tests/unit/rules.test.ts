@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidMoneyInput, moneyInputText, parseMoneyInput } from '~/lib/rules/money-input';
 import { clampRange } from '~/lib/rules/range-slider';
-import {
-  addDays,
-  addMonths,
-  formatTime12,
-  isDayDisabled,
-  limitDates,
-  monthGrid,
-  parseDay,
-  to12Hour,
-  to24Hour,
-  toggleDate,
-  WEEK_STARTS_ON,
-  WEEKDAY_SHORT,
-} from '~/lib/rules/date-picker';
+import { addDays, addMonthsToDay, isDay, weekday } from '~/lib/slots';
 import { isChunkLoadError, shouldReloadForChunkError } from '~/lib/rules/chunk-reload';
 import { errorStatus, shouldReportError, shouldReportErrorOf } from '~/lib/rules/error-reporting';
 import { clampRating, ratingLabel } from '~/lib/rules/rating';
@@ -87,51 +74,15 @@ describe('range slider (core §5)', () => {
   });
 });
 
-describe('date picker (core §5, §9)', () => {
-  it('starts weeks on Sunday', () => {
-    expect(WEEK_STARTS_ON).toBe(0);
-    expect(WEEKDAY_SHORT[0]).toBe('Su');
-    const march2024 = monthGrid(2024, 2); // March 1 2024 is a Friday
-    expect(march2024[0]?.[0]).toEqual({ date: '2024-02-25', day: 25, inMonth: false });
-    expect(march2024[0]?.[5]).toEqual({ date: '2024-03-01', day: 1, inMonth: true });
-    expect(march2024).toHaveLength(6);
-    expect(march2024.at(-1)?.at(-1)).toEqual({ date: '2024-04-06', day: 6, inMonth: false });
-    for (const week of march2024) expect(new Date(`${week[0]?.date}T00:00:00Z`).getUTCDay()).toBe(0);
-  });
-  it('fits a February that starts on Sunday in 4 weeks', () => {
-    const feb2026 = monthGrid(2026, 1);
-    expect(feb2026).toHaveLength(4);
-    expect(feb2026[0]?.[0]?.date).toBe('2026-02-01');
-  });
-  it('disables days outside optional min and max', () => {
-    expect(isDayDisabled('2024-03-05')).toBe(false);
-    expect(isDayDisabled('2024-03-04', { min: '2024-03-05' })).toBe(true);
-    expect(isDayDisabled('2024-03-05', { min: '2024-03-05', max: '2024-03-05' })).toBe(false);
-    expect(isDayDisabled('2024-03-06', { max: '2024-03-05T10:00:00Z' })).toBe(true);
-  });
-  it('trims extra dates past the multi-date limit', () => {
-    expect(limitDates(['2024-01-01', '2024-01-02', '2024-01-03'], 2)).toEqual(['2024-01-01', '2024-01-02']);
-    expect(limitDates(['2024-01-01', '2024-01-01'], 5)).toEqual(['2024-01-01']);
-    expect(limitDates(['a', 'b', 'c'])).toEqual(['a', 'b', 'c']);
-    expect(toggleDate(['2024-01-01', '2024-01-02'], '2024-01-03', 2)).toEqual(['2024-01-01', '2024-01-02']);
-    expect(toggleDate(['2024-01-01', '2024-01-02'], '2024-01-01', 2)).toEqual(['2024-01-02']);
-  });
+describe('calendar days (lib/slots)', () => {
   it('does day arithmetic without time zones', () => {
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
-    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
-    expect(addMonths('2024-01-15', -1)).toBe('2023-12-15');
-    expect(parseDay('2024-02-30')).toBeNull();
-  });
-  it('shows 12-hour time', () => {
-    expect(to12Hour(0)).toEqual({ hour: 12, period: 'AM' });
-    expect(to12Hour(12)).toEqual({ hour: 12, period: 'PM' });
-    expect(to12Hour(15)).toEqual({ hour: 3, period: 'PM' });
-    expect(to24Hour(12, 'AM')).toBe(0);
-    expect(to24Hour(12, 'PM')).toBe(12);
-    expect(to24Hour(3, 'PM')).toBe(15);
-    expect(formatTime12('09:05')).toBe('9:05 AM');
-    expect(formatTime12('23:30')).toBe('11:30 PM');
+    expect(addMonthsToDay('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonthsToDay('2024-01-15', -1)).toBe('2023-12-15');
+    expect(weekday('2024-03-05')).toBe(2);
+    expect(isDay('2024-02-30')).toBe(false);
+    expect(isDay('2024-02-29')).toBe(true);
   });
 });
 
@@ -236,29 +187,5 @@ describe('route chunk-load failure reloads at most once a day (core §9)', () =>
 
   it('does nothing on the server', () => {
     expect(installChunkReload(undefined)).toBeTypeOf('function');
-  });
-});
-
-describe('date picker keyboard and time values', async () => {
-  const { dayAfterKey, clampDay, splitDateTime, joinDateTime, weekday } = await import('~/lib/rules/date-picker');
-  it('moves by day, week, week edges (Sunday first) and month', () => {
-    const tue = '2024-03-05';
-    expect(weekday(tue)).toBe(2);
-    expect(dayAfterKey(tue, 'ArrowLeft')).toBe('2024-03-04');
-    expect(dayAfterKey(tue, 'ArrowRight')).toBe('2024-03-06');
-    expect(dayAfterKey(tue, 'ArrowUp')).toBe('2024-02-27');
-    expect(dayAfterKey(tue, 'ArrowDown')).toBe('2024-03-12');
-    expect(dayAfterKey(tue, 'Home')).toBe('2024-03-03');
-    expect(dayAfterKey(tue, 'End')).toBe('2024-03-09');
-    expect(dayAfterKey(tue, 'PageUp')).toBe('2024-02-05');
-    expect(dayAfterKey(tue, 'PageDown', true)).toBe('2025-03-05');
-    expect(dayAfterKey(tue, 'a')).toBeNull();
-  });
-  it('clamps into bounds and joins date and time', () => {
-    expect(clampDay('2024-01-01', { min: '2024-02-01' })).toBe('2024-02-01');
-    expect(clampDay('2024-12-01', { max: '2024-02-01' })).toBe('2024-02-01');
-    expect(splitDateTime('2024-03-05T14:30')).toEqual({ day: '2024-03-05', time: '14:30' });
-    expect(splitDateTime('2024-03-05')).toEqual({ day: '2024-03-05', time: '' });
-    expect(joinDateTime('2024-03-05', '09:00')).toBe('2024-03-05T09:00');
   });
 });

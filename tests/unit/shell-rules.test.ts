@@ -3,7 +3,6 @@ import {
   afterPodcastSwitch,
   currentNavHref,
   expandCurrentGroup,
-  isRedirecting,
   logoHref,
   navFor,
   navLinks,
@@ -38,18 +37,6 @@ const hosted = (over: Partial<HostedPodcastPayload> = {}): HostedPodcastPayload 
 
 const groups = (entries: NavEntry[]) => entries.filter((e) => e.kind === 'group').map((e) => (e.kind === 'group' ? e.group : null)!);
 const labels = (entries: NavEntry[]) => entries.map((e) => (e.kind === 'link' ? e.link.label : e.group.label));
-
-describe('isRedirecting', () => {
-  it('is false without redirecting_at', () => {
-    expect(isRedirecting(hosted(), NOW)).toBe(false);
-    expect(isRedirecting(null, NOW)).toBe(false);
-  });
-  it('counts as redirecting for 2 days after redirecting_at', () => {
-    expect(isRedirecting(hosted({ redirecting_at: hoursAgo(1) }), NOW)).toBe(true);
-    expect(isRedirecting(hosted({ redirecting_at: hoursAgo(48) }), NOW)).toBe(true);
-    expect(isRedirecting(hosted({ redirecting_at: hoursAgo(48.1) }), NOW)).toBe(false);
-  });
-});
 
 describe('showRedirectBanner', () => {
   it('shows for a completed, not skipped, not redirecting podcast with zero failed requests', () => {

@@ -9,19 +9,12 @@ import { toast } from '../../lib/stores/toasts';
 import { formatDate, formatMoney } from '../../lib/format';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FieldError, type FieldErrors } from '../../components/FieldError';
-import { TextField } from '../campaigns/fields';
 import type { SiteItem } from './AttributionSites';
-import SiteInstall, { type SiteActivity } from './SiteInstall';
+import type { SiteActivity } from '../../lib/analytics-types';
+import SiteEvents, { type Confirmation, type SiteEvent } from './SiteEvents';
+import SiteInstall from './SiteInstall';
 import './attribution.css';
 
-export interface SiteEvent {
-  id: number;
-  name: string;
-  slug: string;
-  is_predefined: boolean;
-  last_occurred: string | null;
-  attributed: number;
-}
 export interface SiteCampaign {
   id: number;
   title: string;
@@ -55,13 +48,11 @@ export default function AttributionSite({
   activity,
 }: Props) {
   const [site, setSite] = useState(initialSite);
-  const [events, setEvents] = useState(initialEvents);
   const [linked, setLinked] = useState(initialLinked);
   const [errors, setErrors] = useState<FieldErrors | null>(null);
   const [busy, setBusy] = useState(false);
-  const [name, setName] = useState('');
   const [campaignId, setCampaignId] = useState('');
-  const [confirm, setConfirm] = useState<null | { title: string; body: string; run: () => Promise<void> }>(null);
+  const [confirm, setConfirm] = useState<Confirmation | null>(null);
   const base = `/api/attribution/sites/${site.id}`;
 
   const fail = (err: unknown, fallback: string) => {
@@ -76,22 +67,6 @@ export default function AttributionSite({
       toast.success('Tracking resumed.');
     } catch (err) {
       fail(err, 'Could not resume the site.');
-    }
-  }
-
-  async function addEvent(e: React.FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors(null);
-    try {
-      const res = await api<{ data: SiteEvent }>(`${base}/events`, { method: 'POST', body: { name } });
-      setEvents([...events, res.data]);
-      setName('');
-      toast.success(`Event ${res.data.name} added.`);
-    } catch (err) {
-      fail(err, 'Could not add the event.');
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -120,7 +95,7 @@ export default function AttributionSite({
 
   return (
     <div className="attr">
-      <p style={{ margin: 0 }}>
+      <p className="cp-m-0">
         <a href="/settings/attribution">← All sites</a>
       </p>
       <nav className="attr-tabs" aria-label="Site sections">
@@ -151,7 +126,7 @@ export default function AttributionSite({
             <dt>Spend</dt>
             <dd>{formatMoney(site.ads_spend)}</dd>
           </dl>
-          <p className="cq-muted">
+          <p className="cp-muted">
             Visits and conversions are attributed to a campaign when listeners reach {site.domain} from its ads; they show on each campaign’s stats page.
           </p>
           <div className="attr-actions">
@@ -162,7 +137,7 @@ export default function AttributionSite({
             )}
             <button
               type="button"
-              className="cp-button cp-button--link attr-danger"
+              className="cp-button cp-button--link cp-button--danger"
               onClick={() =>
                 setConfirm({
                   title: `Remove ${site.domain}?`,
@@ -185,7 +160,7 @@ export default function AttributionSite({
         <section className="attr-card">
           <h2 className="attr-title">Campaigns attributed to {site.domain}</h2>
           {available.length > 0 ? (
-            <form className="attr-inline" onSubmit={addCampaign} noValidate style={{ margin: '1rem 0' }}>
+            <form className="attr-inline cp-my-md" onSubmit={addCampaign} noValidate>
               <div className="cp-field">
                 <label htmlFor="attr-campaign">Add a campaign</label>
                 <select
@@ -210,7 +185,7 @@ export default function AttributionSite({
               </button>
             </form>
           ) : (
-            <p className="cq-muted">
+            <p className="cp-muted">
               {campaigns.length === 0 ? (
                 <>
                   You have no campaigns yet. <a href="/campaign/create/details">Create one</a> and pick this site on its attribution tab.
@@ -251,7 +226,7 @@ export default function AttributionSite({
                     <td className="attr-row-actions">
                       <button
                         type="button"
-                        className="cp-button cp-button--link attr-danger"
+                        className="cp-button cp-button--link cp-button--danger"
                         onClick={() =>
                           setConfirm({
                             title: `Stop attributing ${c.title}?`,
@@ -275,65 +250,7 @@ export default function AttributionSite({
         </section>
       )}
 
-      {tab === 'events' && (
-        <section className="attr-card">
-          <h2 className="attr-title">Events on {site.domain}</h2>
-          <p className="cq-muted">Page view, Sign up and Purchase are tracked on every site. Add the other actions that count as a conversion for you.</p>
-          <form className="attr-inline" onSubmit={addEvent} noValidate style={{ margin: '1rem 0' }}>
-            <TextField label="New event" name="name" value={name} onChange={setName} errors={errors} placeholder="Add to cart" maxLength={80} />
-            <button type="submit" className="cp-button cp-button--primary" disabled={busy}>
-              Add event
-            </button>
-          </form>
-          <table className="attr-table" aria-label="Events">
-            <thead>
-              <tr>
-                <th>Event</th>
-                <th>Last occurred</th>
-                <th className="num">Attributed</th>
-                <th>
-                  <span className="cp-sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((ev) => (
-                <tr key={ev.id} data-event={ev.slug}>
-                  <td data-label="Event">
-                    {ev.name}
-                    {ev.is_predefined ? <span className="cq-muted"> · predefined</span> : null}
-                  </td>
-                  <td data-label="Last occurred">{ev.last_occurred ? formatDate(ev.last_occurred) : 'Not yet'}</td>
-                  <td data-label="Attributed" className="num">
-                    {ev.attributed}
-                  </td>
-                  <td className="attr-row-actions">
-                    {!ev.is_predefined && (
-                      <button
-                        type="button"
-                        className="cp-button cp-button--link attr-danger"
-                        onClick={() =>
-                          setConfirm({
-                            title: `Delete the event ${ev.name}?`,
-                            body: 'Its attributed conversions are deleted with it.',
-                            run: async () => {
-                              await api(`${base}/events/${ev.id}`, { method: 'DELETE' });
-                              setEvents((l) => l.filter((x) => x.id !== ev.id));
-                              toast.success('Event deleted.');
-                            },
-                          })
-                        }
-                      >
-                        Delete
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      {tab === 'events' && <SiteEvents domain={site.domain} base={base} initial={initialEvents} onConfirm={setConfirm} />}
 
       <ConfirmDialog
         open={confirm !== null}

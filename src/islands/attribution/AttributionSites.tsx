@@ -76,7 +76,7 @@ export default function AttributionSites({ initial }: { initial: SiteItem[] }) {
         <div className="attr-head">
           <div>
             <h2 className="attr-title">Websites</h2>
-            <p className="cq-muted" style={{ margin: 0 }}>
+            <p className="cp-muted cp-m-0">
               The sites where listeners land after hearing your ads. Attribute campaigns to a site to see visits and conversions per campaign.
             </p>
           </div>
@@ -95,7 +95,7 @@ export default function AttributionSites({ initial }: { initial: SiteItem[] }) {
         </div>
         {adding && (
           <form className="attr-add" onSubmit={add} noValidate aria-labelledby="add-site-heading">
-            <h3 id="add-site-heading" style={{ margin: 0 }}>
+            <h3 id="add-site-heading" className="cp-m-0">
               Add site
             </h3>
             <TextField
@@ -164,7 +164,7 @@ export default function AttributionSites({ initial }: { initial: SiteItem[] }) {
                     <a className="cp-button" href={`/settings/attribution/${s.id}/edit`}>
                       Edit
                     </a>
-                    <button type="button" className="cp-button cp-button--link attr-danger" onClick={() => setRemoving(s)}>
+                    <button type="button" className="cp-button cp-button--link cp-button--danger" onClick={() => setRemoving(s)}>
                       Remove
                     </button>
                   </td>

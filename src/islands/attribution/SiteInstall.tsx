@@ -3,19 +3,11 @@
  * ("We saw your site 2 minutes ago"), re-read with 'Check again' from GET /api/attribution/sites/{id}/activity.
  */
 import { useEffect, useState } from 'react';
+import type { SiteActivity } from '../../lib/analytics-types';
 import { api } from '../../lib/api';
 import { formatDate, timeFromNow } from '../../lib/format';
 import { toast } from '../../lib/stores/toasts';
 import '../stats/stats.css';
-
-export interface SiteActivity {
-  snippet: string;
-  queue_snippet: string;
-  last_seen_at: string | null;
-  events_30d: number;
-  attributed_30d: number;
-  campaigns: Array<{ id: number; visitors: number; hits: number }>;
-}
 
 function CopyCode({ code, label }: { code: string; label: string }) {
   return (
@@ -66,12 +58,12 @@ export default function SiteInstall({ siteId, domain, initial }: { siteId: numbe
       <h2 id="site-install" className="attr-title">
         Install the snippet
       </h2>
-      <p className="cq-muted">
+      <p className="cp-muted">
         Paste this line into every page of {domain}, before <code>&lt;/head&gt;</code>. It counts a page view on each page and adds nothing else to the page
         (one small script, no cookies).
       </p>
       <CopyCode code={activity.snippet} label="Copy the snippet" />
-      <p className="cq-muted">
+      <p className="cp-muted">
         Fire your other events where they happen, with the event’s name as its Events tab shows it, e.g. <code>cuepoint('event', 'purchase')</code> on the order
         confirmation page. To fire one before the script has loaded, put this line above the snippet:
       </p>
@@ -85,7 +77,7 @@ export default function SiteInstall({ siteId, domain, initial }: { siteId: numbe
           {busy ? 'Checking…' : 'Check again'}
         </button>
       </div>
-      <p className="cq-muted">
+      <p className="cp-muted">
         {seen
           ? `${activity.events_30d.toLocaleString('en-US')} event${activity.events_30d === 1 ? '' : 's'} in the last 30 days, ${activity.attributed_30d.toLocaleString('en-US')} attributed to your campaigns.`
           : 'Once the snippet is on a page, open that page in a browser and check again.'}

@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../lib/api';
+import { Button } from '../../components/Button';
 
 interface Props {
   /** Where the form posts when submitted before hydration (this page). */
@@ -59,9 +60,9 @@ export default function ForgotPasswordForm({ action, email = '', error: initialE
           </p>
         )}
       </div>
-      <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
+      <Button variant="primary" block type="submit" disabled={busy}>
         {busy ? 'Sending…' : 'Email me a reset link'}
-      </button>
+      </Button>
     </form>
   );
 }

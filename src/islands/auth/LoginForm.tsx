@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { SignInError, signIn } from '../../lib/session';
+import { Button } from '../../components/Button';
 
 interface Props {
   redirect: string | null;
@@ -65,10 +66,10 @@ export default function LoginForm({ redirect, action, email = '', error: initial
       <p className="field-hint field-hint--end">
         <a href="/password/reset">Forgot your password?</a>
       </p>
-      <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
+      <Button variant="primary" block type="submit" disabled={busy}>
         {busy && <span className="spinner" aria-hidden="true" />}
         {busy ? 'Signing in…' : 'Sign in'}
-      </button>
+      </Button>
     </form>
   );
 }

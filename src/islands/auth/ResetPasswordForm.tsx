@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../lib/api';
 import { firstError, type FieldErrors } from '../../lib/rules/field-errors';
+import { Button } from '../../components/Button';
 
 interface Props {
   token: string;
@@ -84,9 +85,9 @@ export default function ResetPasswordForm({ token, email, action, errors: initia
         <label htmlFor="reset-confirmation">Confirm new password</label>
         <input id="reset-confirmation" name="password_confirmation" type="password" autoComplete="new-password" />
       </div>
-      <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
+      <Button variant="primary" block type="submit" disabled={busy}>
         {busy ? 'Saving…' : 'Reset password'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../lib/api';
 import { signIn } from '../../lib/session';
 import { firstError, type FieldErrors } from '../../lib/rules/field-errors';
+import { Button } from '../../components/Button';
 
 interface Props {
   initialType: 'BRAND' | 'PODCASTER';
@@ -104,10 +105,10 @@ export default function SignUpForm({ initialType, action, values = {}, errors: i
       {field('email', 'Work email', { type: 'email', autoComplete: 'email', required: true })}
       {field('password', 'Password', { type: 'password', autoComplete: 'new-password', required: true, minLength: 8 })}
       {!firstError(errors, 'password') && <p className="field-hint field-hint--tight">At least 8 characters.</p>}
-      <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
+      <Button variant="primary" block type="submit" disabled={busy}>
         {busy && <span className="spinner" aria-hidden="true" />}
         {busy ? 'Creating your account…' : 'Create account'}
-      </button>
+      </Button>
     </form>
   );
 }

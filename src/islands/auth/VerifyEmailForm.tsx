@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../lib/api';
+import { Button } from '../../components/Button';
 
 interface Props {
   email: string;
@@ -54,7 +55,7 @@ export default function VerifyEmailForm({ email: initialEmail }: Props) {
 
   return (
     <div className="form">
-      <p className="lead" style={{ margin: 0 }}>
+      <p className="lead cp-m-0">
         We sent a 6-digit code to <strong>{email}</strong>. Enter it below, or open the link in that email.
       </p>
       {notice && (
@@ -83,19 +84,19 @@ export default function VerifyEmailForm({ email: initialEmail }: Props) {
             </p>
           )}
         </div>
-        <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
+        <Button variant="primary" block type="submit" disabled={busy}>
           {busy ? 'Verifying…' : 'Verify email'}
-        </button>
+        </Button>
       </form>
-      <p className="muted" style={{ margin: 0 }}>
+      <p className="cp-muted cp-m-0">
         Didn’t get it? Check your spam folder, or{' '}
-        <button type="button" className="btn-link" onClick={() => void resend()}>
+        <Button type="button" variant="link" onClick={() => void resend()}>
           send a new code
-        </button>{' '}
+        </Button>{' '}
         or{' '}
-        <button type="button" className="btn-link" onClick={() => setChanging((v) => !v)} aria-expanded={changing}>
+        <Button type="button" variant="link" onClick={() => setChanging((v) => !v)} aria-expanded={changing}>
           use a different email
-        </button>
+        </Button>
         .
       </p>
       {changing && (
@@ -124,9 +125,7 @@ export default function VerifyEmailForm({ email: initialEmail }: Props) {
               </p>
             )}
           </div>
-          <button className="btn btn-secondary" type="submit">
-            Send the code there
-          </button>
+          <Button type="submit">Send the code there</Button>
         </form>
       )}
     </div>

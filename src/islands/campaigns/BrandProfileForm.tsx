@@ -96,7 +96,7 @@ export default function BrandProfileForm({ brand: initial, firstName, lastName, 
 
   return (
     <form className="cq-card cq-form" onSubmit={(e) => void save(e)} noValidate>
-      <div className="cq-row">
+      <div className="cp-row">
         {brand.avatar_url ? (
           <img className="cq-avatar" src={brand.avatar_url} alt={`${brand.name} logo`} />
         ) : (
@@ -104,8 +104,8 @@ export default function BrandProfileForm({ brand: initial, firstName, lastName, 
             {(brand.name || '?').slice(0, 1)}
           </span>
         )}
-        <div className="cq-stack" style={{ gap: 6 }}>
-          <label className="cp-button" style={{ cursor: 'pointer' }}>
+        <div className="cp-stack cp-gap-sm">
+          <label className="cp-button cp-pointer">
             {brand.avatar_url ? 'Change picture' : 'Upload picture'}
             <input
               ref={fileRef}
@@ -119,7 +119,7 @@ export default function BrandProfileForm({ brand: initial, firstName, lastName, 
               }}
             />
           </label>
-          <span className="cq-small cq-muted">PNG, JPEG or WebP. You crop it next.</span>
+          <span className="cp-small cp-muted">PNG, JPEG or WebP. You crop it next.</span>
           {avatarError ? (
             <p className="cp-field-error" role="alert">
               {avatarError}
@@ -152,9 +152,7 @@ export default function BrandProfileForm({ brand: initial, firstName, lastName, 
           autoComplete="family-name"
         />
       </div>
-      <p className="cq-small cq-muted" style={{ margin: 0 }}>
-        Signed in as {email}. Change it under Account.
-      </p>
+      <p className="cp-small cp-muted cp-m-0">Signed in as {email}. Change it under Account.</p>
       <TextField label="Website" name="url" type="url" value={form.url} onChange={set('url')} errors={errors} placeholder="https://" autoComplete="url" />
       <TextField label="Address" name="address" value={form.address} onChange={set('address')} errors={errors} maxLength={200} autoComplete="street-address" />
       <div className="cq-grid-2">

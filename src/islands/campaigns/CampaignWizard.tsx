@@ -4,18 +4,12 @@ import { MoneyInput } from '../../components/MoneyInput';
 import { DatePicker } from '../../components/DatePicker';
 import { FieldError, type FieldErrors } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
-import { formatMoney } from '../../lib/format/money';
-import { formatDate } from '../../lib/format/dates';
 import { WIZARD_TABS, WIZARD_TAB_LABELS, type CampaignPayload, type WizardTab } from '../../lib/campaign-types';
 import type { AdPayload, CategoryPayload } from '../../lib/types';
 import { TextField } from './fields';
+import AttributionStep, { type Site } from './AttributionStep';
+import ReviewStep from './ReviewStep';
 import './campaigns.css';
-
-interface Site {
-  id: number;
-  domain: string;
-  status: string;
-}
 
 interface Props {
   campaign: CampaignPayload | null;
@@ -24,20 +18,6 @@ interface Props {
   categories: CategoryPayload[];
   sites: Site[];
 }
-
-/** The field each tab owns, so a review error can point at its tab. */
-const FIELD_TAB: Record<string, WizardTab> = {
-  title: 'details',
-  description: 'details',
-  url: 'details',
-  categories: 'details',
-  ads: 'ads',
-  budget: 'budget',
-  duration: 'budget',
-  delivery_date: 'budget',
-  expired_days: 'budget',
-  site_id: 'attribution',
-};
 
 const tomorrow = () => {
   const d = new Date();
@@ -68,9 +48,6 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
   const [expiredDays, setExpiredDays] = useState(String(initial?.expired_days ?? 30));
   const [sites, setSites] = useState(initialSites);
   const [siteId, setSiteId] = useState<number | null>(initial?.site_id ?? null);
-  const [adding, setAdding] = useState(false);
-  const [domain, setDomain] = useState('');
-  const [siteErrors, setSiteErrors] = useState<FieldErrors | null>(null);
 
   const index = WIZARD_TABS.indexOf(tab);
   const next = WIZARD_TABS[index + 1];
@@ -120,25 +97,8 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
     }
   }
 
-  async function addSite() {
-    setSiteErrors(null);
-    try {
-      const res = await api<{ data: Site }>('/api/attribution/sites', { method: 'POST', body: { domain } });
-      setSites([res.data, ...sites]);
-      setSiteId(res.data.id);
-      setDomain('');
-      setAdding(false);
-      toast.success(`${res.data.domain} added.`);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 422) setSiteErrors(e.errors);
-      else toast.error(e instanceof Error ? e.message : 'Could not add the site.');
-    }
-  }
-
-  const reviewErrors = tab === 'review' && errors ? Object.entries(errors) : [];
-
   return (
-    <div className="cq-stack">
+    <div className="cp-stack">
       <nav aria-label="Campaign steps">
         <ol className="cq-tabs">
           {WIZARD_TABS.map((t, i) => (
@@ -213,9 +173,7 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
 
         {tab === 'ads' ? (
           <>
-            <p className="cq-muted" style={{ margin: 0 }}>
-              Choose the ads you want and tell podcasters what to say.
-            </p>
+            <p className="cp-muted cp-m-0">Choose the ads you want and tell podcasters what to say.</p>
             {ads.map((a) => {
               const choice = adChoice[a.id]!;
               return (
@@ -224,9 +182,7 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
                     <input type="checkbox" checked={choice.on} onChange={(e) => setAdChoice({ ...adChoice, [a.id]: { ...choice, on: e.target.checked } })} />
                     <strong>{a.title}</strong>
                   </label>
-                  <p className="cq-muted cq-small" style={{ margin: 0 }}>
-                    {a.brand_description}
-                  </p>
+                  <p className="cp-muted cp-small cp-m-0">{a.brand_description}</p>
                   {choice.on ? (
                     <TextField
                       label={`What should the ${a.title} ad say?`}
@@ -291,89 +247,9 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
           </>
         ) : null}
 
-        {tab === 'attribution' ? (
-          <>
-            <p className="cq-muted" style={{ margin: 0 }}>
-              Pick the site where listeners land, to attribute visits and sales to this campaign. You can skip this.
-            </p>
-            <fieldset className="cq-stack" style={{ border: 0, padding: 0, margin: 0 }}>
-              <legend className="cp-field__label">Attribution site</legend>
-              <label className="cq-check">
-                <input type="radio" name="site_id" checked={siteId === null} onChange={() => setSiteId(null)} /> No attribution site
-              </label>
-              {sites.map((s) => (
-                <label key={s.id} className="cq-check">
-                  <input type="radio" name="site_id" checked={siteId === s.id} onChange={() => setSiteId(s.id)} /> {s.domain}
-                </label>
-              ))}
-            </fieldset>
-            <FieldError errors={errors} field="site_id" />
-            {adding ? (
-              <div className="cq-choice" role="group" aria-labelledby="add-site-title">
-                <h3 id="add-site-title" style={{ margin: 0 }}>
-                  Add site
-                </h3>
-                <TextField label="Domain" name="domain" value={domain} onChange={setDomain} errors={siteErrors} placeholder="shop.example.com" />
-                <div className="cq-row">
-                  <button type="button" className="cp-button cp-button--primary" onClick={() => void addSite()}>
-                    Add site
-                  </button>
-                  <button type="button" className="cp-button" onClick={() => setAdding(false)}>
-                    Cancel
-                  </button>
-                </div>
-              </div>
-            ) : (
-              <div>
-                <button type="button" className="cp-button" onClick={() => setAdding(true)}>
-                  Add site
-                </button>
-              </div>
-            )}
-          </>
-        ) : null}
+        {tab === 'attribution' ? <AttributionStep sites={sites} onSitesChange={setSites} siteId={siteId} onSiteChange={setSiteId} errors={errors} /> : null}
 
-        {tab === 'review' && campaign ? (
-          <>
-            {campaign.submitted_at && !campaign.rejection_reason ? (
-              <p className="banner banner--info" role="status">
-                {campaign.is_approved ? 'This campaign is approved and running. Changes you save apply right away.' : 'This campaign is waiting for approval.'}
-              </p>
-            ) : null}
-            <dl className="cq-summary">
-              <dt>Title</dt>
-              <dd>{campaign.title || '—'}</dd>
-              <dt>Product URL</dt>
-              <dd>{campaign.url || '—'}</dd>
-              <dt>Categories</dt>
-              <dd>{campaign.categories.map((c) => c.title).join(', ') || '—'}</dd>
-              <dt>Ads</dt>
-              <dd>{campaign.ads.map((a) => a.title).join(', ') || '—'}</dd>
-              <dt>Budget</dt>
-              <dd>{campaign.budget ? formatMoney(campaign.budget) : '—'}</dd>
-              <dt>Duration</dt>
-              <dd>{campaign.duration ? `${campaign.duration} days` : '—'}</dd>
-              <dt>Delivery date</dt>
-              <dd>{campaign.delivery_date ? formatDate(campaign.delivery_date) : '—'}</dd>
-              <dt>Expires</dt>
-              <dd>{campaign.expires_at ? `${formatDate(campaign.expires_at)} (${campaign.expired_days} days after delivery)` : '—'}</dd>
-              <dt>Attribution site</dt>
-              <dd>{sites.find((s) => s.id === campaign.site_id)?.domain ?? 'None'}</dd>
-            </dl>
-            {reviewErrors.length ? (
-              <div className="alert alert-error" role="alert">
-                <p style={{ margin: '0 0 6px' }}>Finish these before submitting:</p>
-                <ul style={{ margin: 0 }}>
-                  {reviewErrors.map(([field, messages]) => (
-                    <li key={field}>
-                      <a href={`${base}/${FIELD_TAB[field] ?? 'details'}`}>{messages?.[0]}</a>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-          </>
-        ) : null}
+        {tab === 'review' && campaign ? <ReviewStep campaign={campaign} sites={sites} errors={errors} base={base} /> : null}
 
         <div className="cq-actions">
           {prev && campaign ? (

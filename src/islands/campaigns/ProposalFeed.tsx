@@ -1,16 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError } from '../../lib/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Dialog } from '../../components/Dialog';
-import { RatingInput } from '../../components/RatingInput';
-import { ReadMoreText } from '../../components/ReadMore';
-import { FieldError, type FieldErrors } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
 import { formatMoney } from '../../lib/format/money';
-import { formatDate } from '../../lib/format/dates';
-import { shortNumber } from '../../lib/format/numbers';
-import { FEED_TABS, FEED_TAB_LABELS, type FeedTab, type PackageJobPayload, type PackagePayload, type Paginated } from '../../lib/campaign-types';
+import { FEED_TABS, FEED_TAB_LABELS, type FeedTab, type FeedPackageJobPayload, type FeedPackagePayload } from '../../lib/campaign-types';
+import type { Paginated } from '../../lib/paginate';
 import { listenToUser } from './live-feed';
+import MessageDialog from './MessageDialog';
+import ProposalCard, { RATE_LABELS, type RateField } from './ProposalCard';
 import { itemsOf } from './proposal-items';
 import { itemPrice, selectionTotal } from '../../lib/proposal-total';
 import './campaigns.css';
@@ -20,12 +17,19 @@ interface Props {
   campaignTitle: string;
   brandUserId: number;
   tab: FeedTab;
-  initial: Paginated<PackagePayload>;
+  initial: Paginated<FeedPackagePayload>;
   counts: Record<FeedTab, number>;
 }
 
 const POLL_MS = 10_000;
-const RATE_LABELS = { responsiveness: 'Responsiveness', conversion: 'Conversion', content_quality: 'Content quality' } as const;
+
+/** A copy of a set with one id added or removed. */
+const toggled = (set: Set<number>, id: number, on: boolean) => {
+  const n = new Set(set);
+  if (on) n.add(id);
+  else n.delete(id);
+  return n;
+};
 
 /** The proposal feed of a campaign: compare proposals, star, rate, decline items, message podcasters and hire jobs. */
 export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, tab, initial, counts: initialCounts }: Props) {
@@ -34,16 +38,14 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
   const [hire, setHire] = useState<Set<number>>(new Set());
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [messageTo, setMessageTo] = useState<number[] | null>(null);
-  const [message, setMessage] = useState('');
-  const [messageErrors, setMessageErrors] = useState<FieldErrors | null>(null);
-  const [declining, setDeclining] = useState<PackageJobPayload | null>(null);
+  const [declining, setDeclining] = useState<FeedPackageJobPayload | null>(null);
   const [confirmHire, setConfirmHire] = useState(false);
   const [live, setLive] = useState<'connecting' | 'live' | 'polling'>('connecting');
   const [announce, setAnnounce] = useState('');
   const pageNo = page.meta.current_page;
 
   const refresh = useCallback(async () => {
-    const res = await api<Paginated<PackagePayload>>(`/api/campaigns/${campaignId}/packages`, { query: { tab, page: pageNo } });
+    const res = await api<Paginated<FeedPackagePayload>>(`/api/campaigns/${campaignId}/packages`, { query: { tab, page: pageNo } });
     setPage((old) => {
       const fresh = res.data.filter((p) => !old.data.some((o) => o.id === p.id)).length;
       if (fresh > 0) setAnnounce(`${fresh} new proposal${fresh === 1 ? '' : 's'} arrived.`);
@@ -99,11 +101,11 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
     };
   }, [brandUserId, campaignId, tab]);
 
-  const replace = (p: PackagePayload) => setPage((old) => ({ ...old, data: old.data.map((x) => (x.id === p.id ? p : x)) }));
+  const replace = (p: FeedPackagePayload) => setPage((old) => ({ ...old, data: old.data.map((x) => (x.id === p.id ? p : x)) }));
 
-  async function toggleStar(p: PackagePayload) {
+  async function toggleStar(p: FeedPackagePayload) {
     try {
-      const res = await api<{ data: PackagePayload }>(`/api/brand/packages/${p.id}/starred`, { method: p.starred ? 'DELETE' : 'POST' });
+      const res = await api<{ data: FeedPackagePayload }>(`/api/brand/packages/${p.id}/starred`, { method: p.starred ? 'DELETE' : 'POST' });
       replace(res.data);
       setCounts((c) => ({
         ...c,
@@ -116,10 +118,10 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
     }
   }
 
-  async function rate(p: PackagePayload, field: keyof typeof RATE_LABELS, value: number) {
+  async function rate(p: FeedPackagePayload, field: RateField, value: number) {
     replace({ ...p, rates: { ...p.rates, [field]: value } });
     try {
-      const res = await api<{ data: PackagePayload }>(`/api/brand/packages/${p.id}/rates`, { method: 'POST', body: { [field]: value } });
+      const res = await api<{ data: FeedPackagePayload }>(`/api/brand/packages/${p.id}/rates`, { method: 'POST', body: { [field]: value } });
       replace(res.data);
       setAnnounce(`${RATE_LABELS[field]} rated ${value} of 5.`);
     } catch (e) {
@@ -128,10 +130,10 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
     }
   }
 
-  async function decline(job: PackageJobPayload) {
+  async function decline(job: FeedPackageJobPayload) {
     ownActions.current.add(job.package_id);
     try {
-      const res = await api<{ data: PackagePayload }>(`/api/brand/proposal-items/${job.id}/declined`, { method: 'POST' });
+      const res = await api<{ data: FeedPackagePayload }>(`/api/brand/proposal-items/${job.id}/declined`, { method: 'POST' });
       replace(res.data);
       setHire((h) => {
         const n = new Set(h);
@@ -145,21 +147,6 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
       setDeclining(null);
       // Its own package.updated may still be on the way.
       setTimeout(() => ownActions.current.delete(job.package_id), 2_000);
-    }
-  }
-
-  async function send() {
-    if (!messageTo) return;
-    setMessageErrors(null);
-    try {
-      await api(`/api/campaigns/${campaignId}/discussions`, { method: 'POST', body: { package_ids: messageTo, content: message } });
-      toast.success(messageTo.length === 1 ? 'Message sent.' : `Message sent to ${messageTo.length} podcasters.`);
-      setMessageTo(null);
-      setMessage('');
-      setSelected(new Set());
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 422) setMessageErrors(e.errors);
-      else toast.error(e instanceof Error ? e.message : 'Could not send the message.');
     }
   }
 
@@ -187,13 +174,13 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
   }
 
   const go = (p: number) => async () => {
-    const res = await api<Paginated<PackagePayload>>(`/api/campaigns/${campaignId}/packages`, { query: { tab, page: p } });
+    const res = await api<Paginated<FeedPackagePayload>>(`/api/campaigns/${campaignId}/packages`, { query: { tab, page: p } });
     setPage(res);
     window.scrollTo({ top: 0 });
   };
 
   return (
-    <div className="cq-stack">
+    <div className="cp-stack">
       <nav aria-label="Proposal tabs">
         <ul className="cq-tabs">
           {FEED_TABS.map((t) => (
@@ -208,7 +195,7 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
           ))}
         </ul>
       </nav>
-      <div className="cq-row cq-row--between">
+      <div className="cp-row cp-row--between">
         <p className="cq-live" role="status" aria-live="polite">
           {live === 'live'
             ? 'Live: new proposals appear here as they arrive.'
@@ -233,151 +220,18 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
       ) : (
         <ul className="cq-list" aria-label="Proposals">
           {page.data.map((p) => (
-            <li key={p.id} className="cq-card cq-proposal" aria-labelledby={`proposal-${p.id}`}>
-              <div className="cq-proposal__head">
-                {p.podcast.avatar_url ? (
-                  <img className="cq-artwork" src={p.podcast.avatar_url} alt="" />
-                ) : (
-                  <span className="cq-artwork" aria-hidden="true">
-                    {p.podcast.title.slice(0, 1)}
-                  </span>
-                )}
-                <div>
-                  <h3 id={`proposal-${p.id}`}>
-                    <a href={`/podcast/${p.podcast.hash_id}`}>{p.podcast.title}</a>
-                    {p.podcast.is_premium ? <span className="cq-premium">Premium</span> : null}
-                  </h3>
-                  <div className="cq-row cq-small cq-muted" style={{ gap: 14 }}>
-                    <RatingInput label="Podcast rating" name={`rating-${p.id}`} value={Math.round(p.podcast.rating_avg)} readOnly size={14} />
-                    <span>{p.podcast.rating_avg.toFixed(1)}</span>
-                    <span>{shortNumber(p.podcast.avg_listens)} avg. listens</span>
-                    <span>Sent {formatDate(p.created_at)}</span>
-                  </div>
-                  <ul className="cq-tags" aria-label="Categories">
-                    {p.podcast.categories.map((c) => (
-                      <li key={c.id}>{c.title}</li>
-                    ))}
-                  </ul>
-                </div>
-                <div className="cq-row">
-                  <label className="cq-check cq-small">
-                    <input
-                      type="checkbox"
-                      checked={selected.has(p.id)}
-                      onChange={(e) => {
-                        const n = new Set(selected);
-                        if (e.target.checked) n.add(p.id);
-                        else n.delete(p.id);
-                        setSelected(n);
-                      }}
-                    />
-                    Select
-                  </label>
-                  <button
-                    type="button"
-                    className="cp-button"
-                    aria-pressed={p.starred}
-                    onClick={() => void toggleStar(p)}
-                    aria-label={p.starred ? `Unstar ${p.podcast.title}` : `Star ${p.podcast.title}`}
-                  >
-                    {p.starred ? '★ Starred' : '☆ Star'}
-                  </button>
-                </div>
-              </div>
-
-              {p.description ? <ReadMoreText html={p.description} /> : null}
-
-              <div className="cq-jobs-wrap">
-                <table className="cq-jobs">
-                  <caption className="cp-sr-only">Jobs proposed by {p.podcast.title}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Hire</th>
-                      <th scope="col">Item</th>
-                      <th scope="col">Episodes</th>
-                      <th scope="col">Date</th>
-                      <th scope="col">Fee</th>
-                      <th scope="col">
-                        <span className="cp-sr-only">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {itemsOf(p.jobs).map((j) => {
-                      const name = `${j.ad_title ?? 'Ad'}${j.description ? `: ${j.description}` : ''}`;
-                      const hireable = !j.is_declined && !j.is_hired && j.status === 'pending' && p.status !== 'declined';
-                      return (
-                        <tr key={j.id} data-declined={j.is_declined}>
-                          <td>
-                            {hireable ? (
-                              <input
-                                type="checkbox"
-                                aria-label={`Hire ${name} (${p.podcast.title})`}
-                                checked={hire.has(j.id)}
-                                onChange={(e) => {
-                                  const n = new Set(hire);
-                                  if (e.target.checked) n.add(j.id);
-                                  else n.delete(j.id);
-                                  setHire(n);
-                                }}
-                              />
-                            ) : j.is_hired ? (
-                              <span className="pill pill--brand">Hired</span>
-                            ) : null}
-                          </td>
-                          <td data-label="Item">{name}</td>
-                          <td data-label="Episodes">{j.episodes}</td>
-                          <td data-label="Date">{j.dates.length ? j.dates.map((d) => formatDate(d)).join(', ') : '—'}</td>
-                          <td data-label="Fee">{j.episodes > 1 ? `${formatMoney(j.fee)} × ${j.episodes} = ${formatMoney(j.price)}` : formatMoney(j.price)}</td>
-                          <td>
-                            {j.is_declined ? (
-                              <span className="cq-small cq-muted">Declined</span>
-                            ) : hireable ? (
-                              <button
-                                type="button"
-                                className="cp-button cp-button--link"
-                                onClick={() => setDeclining(j)}
-                                aria-label={`Decline ${name} (${p.podcast.title})`}
-                              >
-                                Decline
-                              </button>
-                            ) : null}
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                  <tfoot>
-                    <tr>
-                      <td colSpan={4}>Total</td>
-                      <td colSpan={2}>{formatMoney(p.total_price)}</td>
-                    </tr>
-                  </tfoot>
-                </table>
-              </div>
-
-              <div className="cq-rates">
-                {(Object.keys(RATE_LABELS) as (keyof typeof RATE_LABELS)[]).map((field) => (
-                  <RatingInput
-                    key={field}
-                    label={`${RATE_LABELS[field]} (${p.podcast.title})`}
-                    name={`${field}-${p.id}`}
-                    value={p.rates[field]}
-                    size={20}
-                    onChange={(v) => void rate(p, field, v)}
-                  />
-                ))}
-              </div>
-
-              <div className="cq-row">
-                <button type="button" className="cp-button" onClick={() => setMessageTo([p.id])} aria-label={`Message ${p.podcast.title}`}>
-                  Message
-                </button>
-                <a className="cp-button cp-button--link" href={p.workroom_link}>
-                  Open workroom
-                </a>
-              </div>
-            </li>
+            <ProposalCard
+              key={p.id}
+              p={p}
+              selected={selected.has(p.id)}
+              onSelect={(on) => setSelected((old) => toggled(old, p.id, on))}
+              hire={hire}
+              onHire={(id, on) => setHire((old) => toggled(old, id, on))}
+              onStar={() => void toggleStar(p)}
+              onRate={(field, v) => void rate(p, field, v)}
+              onDecline={setDeclining}
+              onMessage={() => setMessageTo([p.id])}
+            />
           ))}
         </ul>
       )}
@@ -435,42 +289,16 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
         </p>
       </ConfirmDialog>
 
-      <Dialog
-        open={messageTo !== null}
+      <MessageDialog
+        campaignId={campaignId}
+        packageIds={messageTo}
+        podcastTitle={page.data.find((p) => p.id === messageTo?.[0])?.podcast.title ?? 'the podcaster'}
         onClose={() => setMessageTo(null)}
-        title={
-          messageTo && messageTo.length > 1
-            ? `Message ${messageTo.length} podcasters`
-            : `Message ${page.data.find((p) => p.id === messageTo?.[0])?.podcast.title ?? 'the podcaster'}`
-        }
-        footer={
-          <>
-            <button type="button" className="cp-button" onClick={() => setMessageTo(null)}>
-              Cancel
-            </button>
-            <button type="button" className="cp-button cp-button--primary" onClick={() => void send()}>
-              Send
-            </button>
-          </>
-        }
-      >
-        <div className="cp-field">
-          <label htmlFor="feed-message">Message</label>
-          <textarea
-            id="feed-message"
-            className="cp-input"
-            rows={5}
-            value={message}
-            maxLength={10000}
-            onChange={(e) => setMessage(e.target.value)}
-            aria-describedby="feed-message-error"
-          />
-          <FieldError errors={messageErrors} field="content" id="feed-message-error" />
-          <p className="cq-small cq-muted" style={{ margin: 0 }}>
-            Each podcaster gets it in the proposal’s workroom.
-          </p>
-        </div>
-      </Dialog>
+        onSent={() => {
+          setMessageTo(null);
+          setSelected(new Set());
+        }}
+      />
     </div>
   );
 }

@@ -59,7 +59,7 @@ export function TextField({
         <input {...common} type={type} min={min} max={max} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />
       )}
       {hint ? (
-        <p className="cq-muted cq-small" id={`${id}-hint`} style={{ margin: 0 }}>
+        <p className="cp-muted cp-small cp-m-0" id={`${id}-hint`}>
           {hint}
         </p>
       ) : null}

@@ -1,8 +1,8 @@
 /** The rows of a proposal in the feed: its items (top-level jobs), each with its dates, price and hire state. */
-import type { PackageJobPayload } from '../../lib/campaign-types';
+import type { FeedPackageJobPayload } from '../../lib/campaign-types';
 import { itemPrice, proposalItems } from '../../lib/proposal-total';
 
-export interface ProposalItem extends PackageJobPayload {
+export interface ProposalItem extends FeedPackageJobPayload {
   /** The delivery dates of the item: its own, or one per episode of a multi-episode item. */
   dates: string[];
   /** What the item costs (fee × episodes). */
@@ -10,7 +10,7 @@ export interface ProposalItem extends PackageJobPayload {
 }
 
 /** A proposal's items: a multi-episode item stands for its episodes (their dates, hire and work state). */
-export function itemsOf(jobs: PackageJobPayload[]): ProposalItem[] {
+export function itemsOf(jobs: FeedPackageJobPayload[]): ProposalItem[] {
   return proposalItems(jobs).map((item) => {
     const episodes = jobs.filter((j) => j.parent_id === item.id);
     if (episodes.length === 0) return { ...item, dates: item.delivery_date ? [item.delivery_date] : [], price: itemPrice(item) };

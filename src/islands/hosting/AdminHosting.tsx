@@ -56,7 +56,7 @@ export default function AdminHosting({ applications }: { applications: Row[] }) 
           Applications
         </h2>
         {rows.length === 0 ? (
-          <p className="muted">No applications yet.</p>
+          <p className="cp-muted">No applications yet.</p>
         ) : (
           <table className="hosting-table">
             <thead>
@@ -77,12 +77,12 @@ export default function AdminHosting({ applications }: { applications: Row[] }) 
                   </td>
                   <td>
                     {r.owner_name}
-                    <div className="muted">{r.owner_email}</div>
+                    <div className="cp-muted">{r.owner_email}</div>
                   </td>
                   <td>{formatDate(r.created_at)}</td>
                   <td>
                     {r.status}
-                    {r.can_reapply_at ? <div className="muted">may reapply {formatDate(r.can_reapply_at)}</div> : null}
+                    {r.can_reapply_at ? <div className="cp-muted">may reapply {formatDate(r.can_reapply_at)}</div> : null}
                   </td>
                   <td>
                     {r.status === 'pending' && (
@@ -106,7 +106,7 @@ export default function AdminHosting({ applications }: { applications: Row[] }) 
         <h2 id="invite-title" className="hosting-title">
           Invite a show
         </h2>
-        <p className="muted">Sends a hosting sign-up link; the account it creates has its podcast admitted already.</p>
+        <p className="cp-muted">Sends a hosting sign-up link; the account it creates has its podcast admitted already.</p>
         <form className="hosting-confirm" onSubmit={invite} noValidate>
           <div className="cp-field">
             <label htmlFor="invite-email">Owner email</label>

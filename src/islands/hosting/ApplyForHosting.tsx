@@ -54,7 +54,7 @@ export default function ApplyForHosting({ podcasts }: { podcasts: Row[] }) {
               <td className="hosting-ep-title">{p.title}</td>
               <td>
                 {p.hosted ? 'Hosted on Cuepoint' : a ? STATUS_TEXT[a.status] : 'Not applied'}
-                {waiting && a?.can_reapply_at ? <div className="muted">You can apply again on {formatDate(a.can_reapply_at)}.</div> : null}
+                {waiting && a?.can_reapply_at ? <div className="cp-muted">You can apply again on {formatDate(a.can_reapply_at)}.</div> : null}
               </td>
               <td className="num">
                 {canApply && (

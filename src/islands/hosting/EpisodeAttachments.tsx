@@ -94,7 +94,7 @@ export function TextFilePicker({
         onChange={(e) => void pick(e.target.files?.[0])}
         aria-describedby={`${id}-hint`}
       />
-      <p id={`${id}-hint`} className="muted hosting-hint">
+      <p id={`${id}-hint`} className="cp-muted hosting-hint">
         {hint}
       </p>
       {current && value === undefined && (
@@ -102,12 +102,12 @@ export function TextFilePicker({
           <a href={current} target="_blank" rel="noreferrer">
             Current {name === 'transcript' ? 'transcript' : 'chapters file'}
           </a>{' '}
-          <button type="button" className="cp-button cp-button--link hosting-danger" onClick={() => onChange(null)}>
+          <button type="button" className="cp-button cp-button--link cp-button--danger" onClick={() => onChange(null)}>
             Remove
           </button>
         </p>
       )}
-      {value === null && <p className="muted">The {name === 'transcript' ? 'transcript' : 'chapters file'} is removed when you save.</p>}
+      {value === null && <p className="cp-muted">The {name === 'transcript' ? 'transcript' : 'chapters file'} is removed when you save.</p>}
       {readError && <p className="cp-field-error">{readError}</p>}
       <FieldError errors={errors} field={name} />
     </div>

@@ -109,7 +109,7 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
           onChange={(list) => setAudio(list[0] ?? null)}
           onProcessingChange={setUploading}
         />
-        {!creating && <p className="muted hosting-hint">The episode keeps its GUID, so apps treat the new audio as the same episode.</p>}
+        {!creating && <p className="cp-muted hosting-hint">The episode keeps its GUID, so apps treat the new audio as the same episode.</p>}
         <FieldError errors={failure.errors} field="file_id" />
       </div>
       <TextField label="Title" name="title" value={form.title} onChange={set('title')} errors={failure.errors} maxLength={255} required />
@@ -137,7 +137,7 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
             aria-invalid={failure.errors?.published_at ? true : undefined}
             aria-describedby="ep-published-hint"
           />
-          <p id="ep-published-hint" className="muted hosting-hint">
+          <p id="ep-published-hint" className="cp-muted hosting-hint">
             {future ? 'In the future: the episode is scheduled and appears in your feed at this time.' : 'Your time zone. A future time schedules the episode.'}
           </p>
           <FieldError errors={failure.errors} field="published_at" />

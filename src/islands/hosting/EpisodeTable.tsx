@@ -64,7 +64,7 @@ export default function EpisodeTable({ hostedId, initial }: { hostedId: number; 
       .finally(() => setDeleting(null));
   };
 
-  if (items.length === 0) return <p className="hosting-card muted">No episodes left on this page.</p>;
+  if (items.length === 0) return <p className="hosting-card cp-muted">No episodes left on this page.</p>;
   return (
     <>
       <table className="hosting-table" aria-label="Episodes">
@@ -128,7 +128,7 @@ export default function EpisodeTable({ hostedId, initial }: { hostedId: number; 
                       Unpublish
                     </button>
                   )}
-                  <button type="button" className="hosting-link-button hosting-danger" onClick={() => setDeleting(e)} aria-label={`Delete ${e.title}`}>
+                  <button type="button" className="cp-button cp-button--link cp-button--danger" onClick={() => setDeleting(e)} aria-label={`Delete ${e.title}`}>
                     Delete
                   </button>
                 </div>

@@ -100,7 +100,7 @@ export function ArtworkField({
           onChange={(list) => onUploaded(list[0]?.id ?? null)}
           onProcessingChange={onProcessingChange}
         />
-        <p className="muted">Square PNG or JPEG, 1400 to 3000 pixels wide, as Apple Podcasts asks.</p>
+        <p className="cp-muted">Square PNG or JPEG, 1400 to 3000 pixels wide, as Apple Podcasts asks.</p>
         <FieldError errors={errors} field="artwork_file_id" />
       </div>
     </div>

@@ -4,31 +4,13 @@
  */
 import { useState } from 'react';
 import { api } from '../../lib/api';
+import type { FeedSettingsValues } from '../../lib/hosting-types';
 import { toast } from '../../lib/stores/toasts';
 import { FieldError } from '../../components/FieldError';
 import RichTextEditor from '../editor/RichTextEditor';
 import { TextField } from '../campaigns/fields';
 import { FailureBlock, NO_FAILURE, formFailure, type FormFailure } from './form-errors';
 import { ArtworkField, CategoryPair, SelectField } from './FeedFields';
-
-export interface FeedSettingsValues {
-  title: string;
-  description: string;
-  link: string;
-  author: string;
-  owner_name: string;
-  owner_email: string;
-  language: string;
-  explicit: boolean;
-  copyright: string;
-  type: 'episodic' | 'serial';
-  category: string;
-  subcategory: string | null;
-  medium: string;
-  funding_url: string;
-  funding_text: string;
-  artwork: string | null;
-}
 
 interface Props {
   hostedId: number;
@@ -96,7 +78,7 @@ export default function FeedSettingsForm({ hostedId, feedUrl, initial }: Props) 
   return (
     <form className="hosting-card hosting-form" onSubmit={save} noValidate aria-label="Feed settings">
       <h2 className="hosting-title">Show details</h2>
-      <p className="muted">
+      <p className="cp-muted">
         What podcast apps show for your show. Changes appear in <a href={feedUrl}>your hosted RSS feed</a> at once; apps pick them up on their next refresh.
       </p>
       <TextField label="Title" name="title" value={form.title} onChange={set('title')} errors={failure.errors} maxLength={255} required />

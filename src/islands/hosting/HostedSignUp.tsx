@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api, ApiError } from '../../lib/api';
 import { signIn } from '../../lib/session';
 import '../../styles/forms.css';
+import { Button } from '../../components/Button';
 
 interface Props {
   token: string;
@@ -70,9 +71,9 @@ export default function HostedSignUp({ token, email, invalid }: Props) {
         <input id="hs-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
         {first(errors, 'password') && <p className="field-error">{first(errors, 'password')}</p>}
       </div>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+      <Button type="submit" variant="primary" block disabled={busy}>
         {busy ? 'Creating your account…' : 'Create account'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -69,7 +69,7 @@ export default function LeaveHosting({ hostedId, movedTo, movedAt }: { hostedId:
           </div>
           <FailureBlock failure={failure} />
           <div className="hosting-actions">
-            <button type="submit" className="cp-button hosting-danger" disabled={!url.trim()}>
+            <button type="submit" className="cp-button cp-button--danger" disabled={!url.trim()}>
               Redirect my feed
             </button>
           </div>

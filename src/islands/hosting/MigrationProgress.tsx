@@ -1,11 +1,11 @@
 /** Onboarding while the import runs (hosting spec §2, §4): the live progress bar, and the stale screen with Resync. */
-import { useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import type { InitializeSettings } from '../../lib/types';
 import { nextBarPercent } from './onboarding-state';
 import { listenForProgress } from './progress-channel';
 import { ResyncButton } from './MigrationReport';
-import type { Hosted } from './Onboarding';
+import type { Hosted } from './HostedOnboarding';
 
 export function Migrating({
   podcastId,
@@ -73,12 +73,12 @@ export function Migrating({
         {shown < 100 ? 'We are migrating your podcast now...' : 'Migration complete, validating migration...'}
       </h2>
       <div className="hosting-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={shown} aria-label="Migration progress">
-        <div className="hosting-progress__bar" style={{ width: `${shown}%` }} />
+        <div className="hosting-progress__bar" style={{ '--progress': `${shown}%` } as CSSProperties} />
       </div>
       <p className="hosting-progress__percent" aria-hidden="true">
         {shown}%
       </p>
-      <p className="muted">The import runs in the background: you can close this page. We will send you an email when it is done.</p>
+      <p className="cp-muted">The import runs in the background: you can close this page. We will send you an email when it is done.</p>
     </section>
   );
 }

@@ -63,7 +63,7 @@ export function MigrationSummary({ report }: { report: Report }) {
             <span>
               {fileKindLabel(f.kind)} of {f.episode ? `“${f.episode}”` : 'the show'}
             </span>
-            <span className="muted">{f.error}</span>
+            <span className="cp-muted">{f.error}</span>
           </li>
         ))}
       </ul>

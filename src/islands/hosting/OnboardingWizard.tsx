@@ -6,7 +6,7 @@ import { api, ApiError } from '../../lib/api';
 import { hostingPlatformName } from '../../lib/format';
 import { toast } from '../../lib/stores/toasts';
 import { canFinishMigration } from './onboarding-state';
-import type { Hosted, OnboardingPodcast } from './Onboarding';
+import type { Hosted, OnboardingPodcast } from './HostedOnboarding';
 
 export const MIGRATION_FAILED_TOAST = 'There was an error migrating your podcast, please contact support.';
 

@@ -4,7 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/stores/toasts';
-import type { Hosted } from './Onboarding';
+import type { Hosted } from './HostedOnboarding';
 
 export function Payouts({
   hosted,

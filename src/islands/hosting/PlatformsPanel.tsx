@@ -72,14 +72,14 @@ export default function PlatformsPanel({ hostedId, feedUrl, initial }: Props) {
             Copy
           </button>
         </div>
-        <p className="muted">
+        <p className="cp-muted">
           Submit this address to each directory below. Shows moved from another host keep their listings: the redirect of the old feed tells the directories
           where the show lives now.
         </p>
       </section>
       <section className="hosting-card">
         <h2 className="hosting-title">Directories</h2>
-        <p className="muted">
+        <p className="cp-muted">
           {listed === 0 ? 'No directory is marked as listing your show yet.' : `Listed on ${listed} of ${DIRECTORIES.length} directories.`} Record each
           directory’s status here after you submit.
         </p>
@@ -91,11 +91,9 @@ export default function PlatformsPanel({ hostedId, feedUrl, initial }: Props) {
               <li key={d.key} className="hosting-dir" data-directory={d.key}>
                 <div>
                   <div className="hosting-dir-name">{d.name}</div>
-                  <p className="muted cq-small" style={{ margin: '0.25rem 0 0' }}>
-                    {d.how}
-                  </p>
+                  <p className="cp-muted cp-small cp-m-0 cp-mt-xs">{d.how}</p>
                   {s?.listing_url ? (
-                    <p style={{ margin: '0.25rem 0 0' }}>
+                    <p className="cp-m-0 cp-mt-xs">
                       <a href={s.listing_url} target="_blank" rel="noopener noreferrer">
                         View your listing
                       </a>
@@ -150,7 +148,7 @@ export default function PlatformsPanel({ hostedId, feedUrl, initial }: Props) {
                       />
                       <FieldError errors={failure.errors} field="listing_url" />
                     </div>
-                    <div style={{ width: '100%' }}>
+                    <div className="cp-full">
                       <FailureBlock failure={failure} />
                     </div>
                     <button type="submit" className="cp-button cp-button--primary" disabled={busy}>

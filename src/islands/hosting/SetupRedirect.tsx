@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { api, ApiError } from '../../lib/api';
 import { toast } from '../../lib/stores/toasts';
-import { migrationReportOf } from '../../lib/hosting-rules';
-import { REDIRECT_INSTRUCTIONS, REDIRECT_PROVIDERS, providerOf, type RedirectProvider } from './instructions';
+import { migrationReportOf, REDIRECT_PROVIDERS, type RedirectProvider } from '../../lib/hosting-rules';
+import { REDIRECT_INSTRUCTIONS, providerOf } from './instructions';
 import { MigrationSummary, ResyncButton } from './MigrationReport';
-import type { Hosted } from './Onboarding';
+import type { Hosted } from './HostedOnboarding';
 import { DemoHostNote } from './DemoHostNote';
 
 export const REDIRECT_FAILED = 'Could not establish redirect.';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { api } from '../../lib/api';
-import { FEED_UNREADABLE_TITLE, isFeedUnreadableError, isNoEmailError } from '../../lib/feed-errors';
+import { FEED_UNREADABLE_TITLE, isFeedUnreadableError, isNoEmailError, NO_EMAIL_MESSAGE } from '../../lib/feed-errors';
 import VerifyByCode from './VerifyByCode';
 import { toast } from '../../lib/stores/toasts';
 import { EMAIL_UPDATE_NOTE, VERIFICATION_INSTRUCTIONS, VERIFICATION_PROVIDERS, providerOf, type VerificationProvider } from './instructions';
@@ -17,8 +17,6 @@ interface Props {
 }
 
 export const NO_EMAIL_TITLE = 'No email found in RSS';
-export const NO_EMAIL_MESSAGE =
-  "We couldn't find an email address in your RSS feed. If you've recently updated your feed, please check back later, as it may take some time for the changes to update.";
 const RECHECK_THROTTLE_MS = 5_000;
 const FIRST_POLL_MS = 2_000;
 
@@ -99,7 +97,7 @@ export default function VerificationScreen({ podcastId, title, feedUrl, ownerEma
       </h2>
       <p>Before we move your podcast, we need to confirm it is yours. Prove it with the owner email in your RSS feed, or with a code you place in the feed.</p>
       <p className="hosting-feed-url">
-        <span className="muted">Your RSS feed:</span> <code>{feedUrl}</code>
+        <span className="cp-muted">Your RSS feed:</span> <code>{feedUrl}</code>
       </p>
       <div className="hosting-tabs" role="tablist" aria-label="How to verify">
         <button type="button" role="tab" aria-selected={method === 'email'} className="hosting-tab" onClick={() => setMethod('email')}>

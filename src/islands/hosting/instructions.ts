@@ -3,6 +3,7 @@
  * feed (RSS verification) and setting up a permanent redirect to the new feed (Setup redirect).
  */
 import { hostingPlatformName } from '../../lib/format';
+import type { RedirectProvider } from '../../lib/hosting-rules';
 
 export interface Instructions {
   name: string;
@@ -12,9 +13,6 @@ export interface Instructions {
 
 export const VERIFICATION_PROVIDERS = ['acast', 'anchor', 'buzzsprout', 'libsyn', 'podbean', 'podomatic', 'rss', 'simplecast'] as const;
 export type VerificationProvider = (typeof VERIFICATION_PROVIDERS)[number];
-
-export const REDIRECT_PROVIDERS = ['acast', 'anchor', 'buzzsprout', 'libsyn', 'podbean', 'rss', 'simplecast', 'spreaker', 'soundcloud', 'other'] as const;
-export type RedirectProvider = (typeof REDIRECT_PROVIDERS)[number];
 
 /** The general note of every verification provider. */
 export const EMAIL_UPDATE_NOTE = 'Email updates can take up to 10 minutes to appear in your RSS feed.';

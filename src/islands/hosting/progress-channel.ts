@@ -1,9 +1,7 @@
 /** Listens on the user's private channel, over the page's shared realtime connection, for the migration's progress and state. */
 import { realtime } from '../../lib/realtime-client';
 import type { InitializeSettings } from '../../lib/types';
-
-export const PROGRESS_EVENT = 'hosted.migration.progress';
-export const HOSTED_UPDATED_EVENT = 'hosted-podcast.updated';
+import { HOSTED_UPDATED_EVENT, PROGRESS_EVENT } from '../../lib/hosting-rules';
 
 /**
  * Subscribes to `private-users.{userId}`: each {podcastId, percent} of the import, and each change of a

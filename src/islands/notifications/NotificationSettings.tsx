@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { api, ApiError } from '../../lib/api';
+import type { MailSettings } from '../../lib/notification-view';
 import { toast } from '../../lib/stores/toasts';
-
-export type MailSettings = Record<'mail_messages' | 'mail_proposals' | 'mail_deliverables' | 'mail_hires' | 'mail_hosting', boolean>;
 
 const ROWS: { key: keyof MailSettings; title: string; text: string }[] = [
   { key: 'mail_messages', title: 'Workroom messages', text: 'When someone writes to you in a workroom while you are away.' },
@@ -29,7 +28,7 @@ export default function NotificationSettings({ initial }: { initial: MailSetting
   };
   return (
     <fieldset className="settings-fieldset">
-      <legend className="muted">Email me about</legend>
+      <legend className="cp-muted">Email me about</legend>
       <ul className="settings-toggles">
         {ROWS.map((row) => (
           <li key={row.key} className="settings-toggle">

@@ -32,15 +32,15 @@ export default function Onboarding({ podcasts: initial, firstName, lastName }: P
   };
 
   return (
-    <div className="pc-stack">
+    <div className="cp-stack">
       <section className="pc-card" aria-labelledby={`${id}-step1`}>
         <h2 id={`${id}-step1`}>1. Add your podcast</h2>
-        <p className="pc-muted">We read your RSS feed for the title, description, artwork, categories and latest episodes.</p>
+        <p className="cp-muted">We read your RSS feed for the title, description, artwork, categories and latest episodes.</p>
         {podcasts.length > 0 && (
           <ul className="pc-list" aria-label="Your podcasts">
             {podcasts.map((p) => (
               <li key={p.id}>
-                <span className="pc-row">
+                <span className="cp-row">
                   {p.avatar_url ? (
                     <img className="pc-art" src={p.avatar_url} alt="" width={64} height={64} />
                   ) : (
@@ -51,7 +51,7 @@ export default function Onboarding({ podcasts: initial, firstName, lastName }: P
                   <span>
                     <strong>{p.title}</strong>
                     <br />
-                    <span className="pc-muted pc-small">{p.categories.map((c) => c.title).join(', ') || 'No category yet'}</span>
+                    <span className="cp-muted cp-small">{p.categories.map((c) => c.title).join(', ') || 'No category yet'}</span>
                   </span>
                 </span>
                 <span className="pc-pill pc-pill--ok">Added</span>
@@ -65,7 +65,7 @@ export default function Onboarding({ podcasts: initial, firstName, lastName }: P
       <section className="pc-card" aria-labelledby={`${id}-step2`}>
         <h2 id={`${id}-step2`}>2. About you</h2>
         <form
-          className="pc-stack"
+          className="cp-stack"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
@@ -98,8 +98,8 @@ export default function Onboarding({ podcasts: initial, firstName, lastName }: P
               <FieldError errors={errors} field="last_name" />
             </div>
           </div>
-          <div className="pc-row pc-row--end">
-            {podcasts.length === 0 && <span className="pc-muted pc-small">Add a podcast first.</span>}
+          <div className="cp-row cp-row--end">
+            {podcasts.length === 0 && <span className="cp-muted cp-small">Add a podcast first.</span>}
             <button className="cp-button cp-button--primary" type="submit" disabled={busy || podcasts.length === 0}>
               {busy ? 'Saving…' : 'Finish setup'}
             </button>

@@ -64,9 +64,9 @@ export function AddPodcastForm({ onAdded }: { onAdded: (p: AddedPodcast) => void
   };
 
   return (
-    <div className="pc-stack">
+    <div className="cp-stack">
       <form
-        className="pc-stack"
+        className="cp-stack"
         onSubmit={(e) => {
           e.preventDefault();
           void add(url);
@@ -89,7 +89,7 @@ export function AddPodcastForm({ onAdded }: { onAdded: (p: AddedPodcast) => void
           />
           <FieldError errors={errors} field="url" id={`${id}-url-error`} />
         </div>
-        <div className="pc-row">
+        <div className="cp-row">
           <button className="cp-button cp-button--primary" type="submit" disabled={busy || !url.trim()}>
             {busy ? 'Reading the feed…' : 'Add podcast'}
           </button>
@@ -97,7 +97,7 @@ export function AddPodcastForm({ onAdded }: { onAdded: (p: AddedPodcast) => void
       </form>
       <form
         role="search"
-        className="pc-stack"
+        className="cp-stack"
         onSubmit={(e) => {
           e.preventDefault();
           void search();
@@ -105,11 +105,10 @@ export function AddPodcastForm({ onAdded }: { onAdded: (p: AddedPodcast) => void
       >
         <div className="cp-field">
           <label htmlFor={`${id}-search`}>Or find your show by name</label>
-          <div className="pc-row">
+          <div className="cp-row">
             <input
               id={`${id}-search`}
-              className="cp-input"
-              style={{ flex: 1, minWidth: 0 }}
+              className="cp-input cp-grow"
               type="search"
               value={term}
               onChange={(e) => setTerm(e.target.value)}
@@ -122,13 +121,13 @@ export function AddPodcastForm({ onAdded }: { onAdded: (p: AddedPodcast) => void
         </div>
         {results && (
           <ul className="pc-list" aria-label="Search results">
-            {results.length === 0 && <li className="pc-muted">No show found by that name. Paste its RSS feed address above.</li>}
+            {results.length === 0 && <li className="cp-muted">No show found by that name. Paste its RSS feed address above.</li>}
             {results.map((r) => (
               <li key={r.id}>
                 <span>
                   <strong>{r.title}</strong>
                   <br />
-                  <span className="pc-muted pc-small">{r.url}</span>
+                  <span className="cp-muted cp-small">{r.url}</span>
                 </span>
                 <button type="button" className="cp-button" disabled={busy} onClick={() => void add(r.url)}>
                   Add {r.title}

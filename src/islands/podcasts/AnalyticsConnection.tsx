@@ -62,7 +62,7 @@ export default function AnalyticsConnection({ title, initial }: { title: string;
 
   return (
     <section className="st-card" aria-labelledby={headingId} data-podcast={title}>
-      <div className="pc-row">
+      <div className="cp-row">
         <h3 id={headingId}>Analytics for {title}</h3>
         <span className={`pc-pill ${active ? 'pc-pill--ok' : 'pc-pill--warn'}`}>{active ? 'Active' : 'Pending'}</span>
       </div>
@@ -86,11 +86,11 @@ export default function AnalyticsConnection({ title, initial }: { title: string;
             For example, <code>https://media.example.com/episode-12.mp3</code> becomes <code>{connection.prefix}media.example.com/episode-12.mp3</code>. Once
             your feed shows it, check again: the three newest episodes must carry it.
           </p>
-          <div className="pc-row">
+          <div className="cp-row">
             <button type="button" className="cp-button cp-button--primary" disabled={busy} onClick={() => void check()}>
               {busy ? 'Checking…' : 'Check again'}
             </button>
-            <span className="pc-small pc-muted" aria-live="polite">
+            <span className="cp-small cp-muted" aria-live="polite">
               {connection.last_check_at ? `Last checked ${timeFromNow(connection.last_check_at)}` : 'Not checked yet'}
             </span>
           </div>

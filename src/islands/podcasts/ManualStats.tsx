@@ -98,24 +98,24 @@ export default function ManualStats({ podcastId, title, initial }: Props) {
   };
 
   return (
-    <div className="pc-stack pc-manual" aria-labelledby={`${id}-h`}>
-      <h3 id={`${id}-h`} style={{ margin: 0 }}>
+    <div className="cp-stack pc-manual" aria-labelledby={`${id}-h`}>
+      <h3 id={`${id}-h`} className="cp-m-0">
         Manual stats for {title}
       </h3>
       {waiting ? (
-        <p className="pc-small pc-muted" style={{ margin: 0 }}>
+        <p className="cp-small cp-muted cp-m-0">
           Your {shortNumber(waiting.listens)} listens sent {formatDate(waiting.created_at)} are waiting for verification. Remove them to send new numbers.
         </p>
       ) : (
         <form
-          className="pc-stack pc-manual__form"
+          className="cp-stack pc-manual__form"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void submit();
           }}
         >
-          <p className="pc-small pc-muted" style={{ margin: 0 }}>
+          <p className="cp-small cp-muted cp-m-0">
             No analytics connection? Send your average listens per episode with a screenshot or report from your hosting platform. An admin checks them;
             verified numbers count for 90 days.
           </p>
@@ -123,12 +123,11 @@ export default function ManualStats({ podcastId, title, initial }: Props) {
             <label htmlFor={`${id}-listens`}>Average listens per episode</label>
             <input
               id={`${id}-listens`}
-              className="cp-input"
+              className="cp-input pc-listens-input"
               inputMode="numeric"
               value={listens}
               onChange={(e) => setListens(e.target.value.replace(/[^\d]/g, ''))}
               aria-invalid={errors.listens ? true : undefined}
-              style={{ maxWidth: 240 }}
             />
             <FieldError errors={errors} field="listens" />
           </div>
@@ -144,7 +143,7 @@ export default function ManualStats({ podcastId, title, initial }: Props) {
             />
             <FieldError errors={errors} field="file" />
           </div>
-          <div className="pc-row">
+          <div className="cp-row">
             <button type="submit" className="cp-button cp-button--primary" disabled={busy || processing}>
               {busy ? 'Sending…' : processing ? 'Uploading…' : 'Send for verification'}
             </button>
@@ -152,20 +151,18 @@ export default function ManualStats({ podcastId, title, initial }: Props) {
         </form>
       )}
       {list.data.length === 0 ? (
-        <p className="pc-small pc-muted" style={{ margin: 0 }}>
-          No numbers sent yet.
-        </p>
+        <p className="cp-small cp-muted cp-m-0">No numbers sent yet.</p>
       ) : (
         <ul className="pc-list" aria-label={`Manual stats submissions for ${title}`}>
           {list.data.map((s) => (
             <li key={s.id} className="pc-manual__item">
-              <div style={{ minWidth: 0 }}>
-                <div className="pc-row" style={{ gap: 8 }}>
+              <div className="cp-min-w-0">
+                <div className="cp-row cp-gap-sm">
                   <strong>{s.listens.toLocaleString('en-US')} listens</strong>
                   <span className={`pc-pill ${STATUS[s.status].cls}`}>{STATUS[s.status].label}</span>
                   {s.is_expired && <span className="pc-pill">Expired</span>}
                 </div>
-                <p className="pc-small pc-muted" style={{ margin: '4px 0 0', overflowWrap: 'anywhere' }}>
+                <p className="cp-small cp-muted cp-m-0 cp-mt-xs cp-break">
                   Sent {formatDate(s.created_at)}
                   {s.verified_at ? ` · verified ${formatDate(s.verified_at)}` : ''}
                   {s.file_url ? (
@@ -177,11 +174,7 @@ export default function ManualStats({ podcastId, title, initial }: Props) {
                     </>
                   ) : null}
                 </p>
-                {s.status === 'rejected' && s.reject_reason ? (
-                  <p className="pc-small" style={{ margin: '4px 0 0' }}>
-                    Reason: {s.reject_reason}
-                  </p>
-                ) : null}
+                {s.status === 'rejected' && s.reject_reason ? <p className="cp-small cp-m-0 cp-mt-xs">Reason: {s.reject_reason}</p> : null}
               </div>
               {s.status !== 'verified' && (
                 <button
@@ -202,7 +195,7 @@ export default function ManualStats({ podcastId, title, initial }: Props) {
           <button type="button" className="cp-button" disabled={list.meta.current_page <= 1} onClick={() => void load(list.meta.current_page - 1)}>
             Previous
           </button>
-          <span className="pc-small">
+          <span className="cp-small">
             Page {list.meta.current_page} of {list.meta.last_page}
           </span>
           <button

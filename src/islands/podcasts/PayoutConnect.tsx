@@ -36,7 +36,7 @@ export default function PayoutConnect({ suggested, connected }: Props) {
           disabled={going !== null}
         >
           <strong>{going === o.id ? `Opening ${o.name}…` : `${connected ? 'Switch to' : 'Connect'} ${o.name}`}</strong>
-          <span className="pc-small pc-muted">
+          <span className="cp-small cp-muted">
             {o.hint}
             {o.id === suggested ? ' · suggested for you' : ''}
           </span>

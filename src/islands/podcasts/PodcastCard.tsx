@@ -133,9 +133,9 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
   };
 
   return (
-    <article className="pc-card pc-stack" aria-labelledby={`${id}-title`}>
-      <div className="pc-row" style={{ alignItems: 'flex-start' }}>
-        <div className="pc-stack" style={{ gap: 6, justifyItems: 'center' }}>
+    <article className="pc-card cp-stack" aria-labelledby={`${id}-title`}>
+      <div className="cp-row cp-items-start">
+        <div className="cp-stack cp-gap-sm cp-center-items">
           {podcast.avatar_url ? (
             <img className="pc-art" src={podcast.avatar_url} alt={`${podcast.title} artwork`} width={64} height={64} />
           ) : (
@@ -143,7 +143,7 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
               {podcast.title.charAt(0)}
             </span>
           )}
-          <label className="pc-small pc-link-button">
+          <label className="cp-small pc-link-button">
             Change artwork<span className="cp-sr-only"> of {podcast.title}</span>
             <input
               type="file"
@@ -157,14 +157,14 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
             />
           </label>
         </div>
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <h3 id={`${id}-title`} style={{ margin: 0 }}>
+        <div className="cp-grow">
+          <h3 id={`${id}-title`} className="cp-m-0">
             <a href={`/podcast/${podcast.hash_id}`}>{podcast.title}</a>
           </h3>
-          <p className="pc-muted pc-small" style={{ margin: '4px 0', overflowWrap: 'anywhere' }}>
+          <p className="cp-muted cp-small cp-m-0 cp-mt-xs cp-mb-xs cp-break">
             {podcast.hostingName} · {podcast.url}
           </p>
-          <div className="pc-row" style={{ gap: 6 }}>
+          <div className="cp-row cp-gap-sm">
             {podcast.verified_at ? (
               <span className="pc-pill pc-pill--ok">Verified {formatDate(podcast.verified_at)}</span>
             ) : (
@@ -188,18 +188,18 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
         {picked ? <ImageCropper shape="square" file={picked} busy={uploading} onCancel={() => setPicked(null)} onCrop={(b) => void uploadAvatar(b)} /> : null}
       </Dialog>
       {!podcast.verified_at && (
-        <div className="pc-row">
+        <div className="cp-row">
           <button type="button" className="cp-button" onClick={() => void resend()} disabled={cooling}>
             Resend verification email
           </button>
-          <span role="status" className="pc-small">
+          <span role="status" className="cp-small">
             {sent ? 'New verification email was sent to your inbox.' : ''}
           </span>
         </div>
       )}
       {editing ? (
         <form
-          className="pc-stack"
+          className="cp-stack"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
@@ -218,7 +218,7 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
               aria-invalid={errors.url ? true : undefined}
               aria-describedby={`${id}-u-hint`}
             />
-            <p id={`${id}-u-hint`} className="pc-small pc-muted">
+            <p id={`${id}-u-hint`} className="cp-small cp-muted">
               Moved to another host? Paste the new feed address. We read it before saving, and the show must be verified again.
             </p>
             <FieldError errors={errors} field="url" />
@@ -240,7 +240,7 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
             <FieldError errors={errors} field="about" />
           </div>
           <CategorySelect label="Main category" name="category_ids" categories={categories} value={categoryId} onChange={setCategoryId} errors={errors} />
-          <div className="pc-row">
+          <div className="cp-row">
             <button type="submit" className="cp-button cp-button--primary" disabled={saving}>
               {saving ? 'Saving…' : 'Save'}
             </button>
@@ -258,7 +258,7 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
           </div>
         </form>
       ) : (
-        <div className="pc-row">
+        <div className="cp-row">
           <button type="button" className="cp-button" onClick={() => setEditing(true)}>
             Edit {podcast.title}
           </button>

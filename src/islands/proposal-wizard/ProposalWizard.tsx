@@ -3,22 +3,13 @@ import { api, ApiError, type FieldErrors } from '../../lib/api';
 import { MoneyInput } from '../../components/MoneyInput';
 import { FieldError } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
-import { formatMoney } from '../../lib/format/money';
-import { formatDate } from '../../lib/format/dates';
 import { PITCH_MAX, pitchLength } from '../../lib/pitch';
 import RichTextEditor from '../editor/RichTextEditor';
 import { DEFAULT_JOB_EPISODES } from '../../lib/constants';
 import { itemPrice } from '../../lib/proposal-total';
 import type { CalendarSlot } from '../../lib/slots';
+import { DatesStep, ProposalReview, type Choice, type WizardAd } from './proposal-steps';
 import '../../styles/podcasters.css';
-
-interface WizardAd {
-  id: number;
-  type: 'sponsorship' | 'host';
-  title: string;
-  description: string;
-  podcaster_description: string;
-}
 
 interface WizardJob {
   campaign_ad_id: number | null;
@@ -41,16 +32,8 @@ interface Props {
   initialPitch: string;
 }
 
-interface Choice {
-  selected: boolean;
-  fee: number | null;
-  episodes: number;
-  dates: string[];
-}
-
 const STEPS = ['Ads and fees', 'Dates', 'Pitch', 'Review'];
 const MAX_EPISODES = 12;
-const DATE_CHOICES = 40;
 
 function initialChoices(ads: WizardAd[], jobs: WizardJob[]): Record<number, Choice> {
   const out: Record<number, Choice> = {};
@@ -198,7 +181,7 @@ export default function ProposalWizard(props: Props) {
   };
 
   return (
-    <div className="pc-stack">
+    <div className="cp-stack">
       <ol className="wizard-steps" aria-label="Proposal steps">
         {STEPS.map((label, i) => (
           <li key={label} aria-current={step === i + 1 ? 'step' : undefined}>
@@ -208,22 +191,20 @@ export default function ProposalWizard(props: Props) {
       </ol>
 
       {step === 1 && (
-        <section className="pc-stack" aria-labelledby={`${id}-s1`}>
-          <h2 id={`${id}-s1`} style={{ margin: 0 }}>
+        <section className="cp-stack" aria-labelledby={`${id}-s1`}>
+          <h2 id={`${id}-s1`} className="cp-m-0">
             Choose the ads you will run
           </h2>
           <FieldError errors={errors} field="jobs" />
           {ads.map((a, i) => {
             const c = choices[a.id]!;
             return (
-              <div key={a.id} className="pc-card pc-stack">
-                <label className="pc-row" style={{ gap: 8, fontWeight: 600 }}>
+              <div key={a.id} className="pc-card cp-stack">
+                <label className="cp-row cp-gap-sm cp-semibold">
                   <input type="checkbox" checked={c.selected} onChange={(e) => update(a.id, { selected: e.target.checked })} />
                   Include the {a.title} ad
                 </label>
-                <p className="pc-muted pc-small" style={{ margin: 0 }}>
-                  {a.description || a.podcaster_description}
-                </p>
+                <p className="cp-muted cp-small cp-m-0">{a.description || a.podcaster_description}</p>
                 {c.selected && (
                   <div className="pc-grid-2">
                     <MoneyInput
@@ -258,52 +239,11 @@ export default function ProposalWizard(props: Props) {
         </section>
       )}
 
-      {step === 2 && (
-        <section className="pc-stack" aria-labelledby={`${id}-s2`}>
-          <h2 id={`${id}-s2`} style={{ margin: 0 }}>
-            Pick your dates
-          </h2>
-          <p className="pc-muted" style={{ margin: 0 }}>
-            These are the available slots of your calendar. <a href="/settings/manage-podcasts#availability">Change your availability</a>
-          </p>
-          {chosen.map((a) => {
-            const i = ads.indexOf(a);
-            const c = choices[a.id]!;
-            const days = availableByType[a.type]!.slice(0, DATE_CHOICES);
-            const extra = c.dates.filter((d) => !days.includes(d));
-            return (
-              <fieldset key={a.id} className="pc-card pc-stack" style={{ margin: 0 }}>
-                <legend style={{ fontWeight: 700 }}>
-                  {a.title} dates ({c.dates.length} of {c.episodes})
-                </legend>
-                {days.length === 0 && <p className="pc-muted">No available {a.title} slots. Set your publishing schedule under Manage podcasts first.</p>}
-                <div className="date-picks">
-                  {[...extra, ...days].map((d) => {
-                    const checked = c.dates.includes(d);
-                    return (
-                      <label key={d}>
-                        <input
-                          type="checkbox"
-                          checked={checked}
-                          disabled={!checked && c.dates.length >= c.episodes}
-                          onChange={(e) => update(a.id, { dates: e.target.checked ? [...c.dates, d].sort() : c.dates.filter((x) => x !== d) })}
-                          aria-label={`${a.title} on ${formatDate(d)}`}
-                        />
-                        <span>{formatDate(d, 'ddd, MMM D, YYYY')}</span>
-                      </label>
-                    );
-                  })}
-                </div>
-                <FieldError errors={errors} field={`jobs.${i}.dates`} />
-              </fieldset>
-            );
-          })}
-        </section>
-      )}
+      {step === 2 && <DatesStep id={id} ads={ads} chosen={chosen} choices={choices} availableByType={availableByType} errors={errors} update={update} />}
 
       {step === 3 && (
-        <section className="pc-stack" aria-labelledby={`${id}-s3`}>
-          <h2 id={`${id}-s3`} style={{ margin: 0 }}>
+        <section className="cp-stack" aria-labelledby={`${id}-s3`}>
+          <h2 id={`${id}-s3`} className="cp-m-0">
             Write your pitch
           </h2>
           <div className="cp-field">
@@ -322,43 +262,9 @@ export default function ProposalWizard(props: Props) {
         </section>
       )}
 
-      {step === 4 && (
-        <section className="pc-stack" aria-labelledby={`${id}-s4`}>
-          <h2 id={`${id}-s4`} style={{ margin: 0 }}>
-            Review your proposal
-          </h2>
-          <div className="pc-card">
-            <ul className="pc-list">
-              {chosen.map((a) => {
-                const c = choices[a.id]!;
-                return (
-                  <li key={a.id}>
-                    <span>
-                      <strong>{a.title}</strong> · {c.episodes} episode{c.episodes > 1 ? 's' : ''} at {formatMoney(c.fee)}
-                      <br />
-                      <span className="pc-muted pc-small">{c.dates.map((d) => formatDate(d)).join(', ')}</span>
-                    </span>
-                    <strong>{formatMoney((c.fee ?? 0) * c.episodes)}</strong>
-                  </li>
-                );
-              })}
-              <li>
-                <strong>Total</strong>
-                <strong data-testid="proposal-total">{formatMoney(total)}</strong>
-              </li>
-            </ul>
-          </div>
-          <div className="pc-card pc-pitch">
-            <h3>Pitch</h3>
-            <div className="cp-rich-text" dangerouslySetInnerHTML={{ __html: pitch }} />
-          </div>
-          {campaign.budget !== null && total > campaign.budget && (
-            <p className="pc-muted">Your total is above the campaign’s budget of {formatMoney(campaign.budget)}.</p>
-          )}
-        </section>
-      )}
+      {step === 4 && <ProposalReview id={id} chosen={chosen} choices={choices} total={total} pitch={pitch} budget={campaign.budget} />}
 
-      <div className="pc-row" style={{ justifyContent: 'space-between' }}>
+      <div className="cp-row cp-row--between">
         {step > 1 ? (
           <button type="button" className="cp-button" onClick={() => go(step - 1)}>
             Back

@@ -1,10 +1,8 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { api } from '../../lib/api';
 import { FEED_UNREADABLE_TITLE, isFeedUnreadableError, isNoEmailError } from '../../lib/feed-errors';
 import { VERIFICATION_NOT_FOUND_TOAST_MS, VERIFICATION_RESEND_THROTTLE_MS, VERIFICATION_SENT_NOTICE_MS } from '../../lib/constants';
-import { $verifiedPodcastIds } from '../../lib/stores/shell';
 import { toast } from '../../lib/stores/toasts';
 
 interface Props {
@@ -23,7 +21,6 @@ export const NOT_FOUND_HINT = 'If you just changed your RSS feed, recheck again 
  * be read a toast that says so, anything else the server's message.
  */
 export default function RssBanner({ podcastId, title }: Props) {
-  const verified = useStore($verifiedPodcastIds).includes(podcastId);
   const [busy, setBusy] = useState(false);
   const [cooling, setCooling] = useState(false);
   const [sent, setSent] = useState(false);
@@ -31,8 +28,6 @@ export default function RssBanner({ podcastId, title }: Props) {
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
-
-  if (verified) return null;
 
   const resend = async () => {
     const now = Date.now();

@@ -106,9 +106,9 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, tim
   const monthLabel = formatDate(first, 'MMMM YYYY');
 
   return (
-    <div className="pc-stack">
+    <div className="cp-stack">
       <form
-        className="pc-stack"
+        className="cp-stack"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -116,9 +116,7 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, tim
         }}
       >
         <fieldset className="weekday-picks">
-          <legend className="cp-field__label" style={{ marginBottom: 6 }}>
-            Publishing days
-          </legend>
+          <legend className="cp-field__label cp-mb-sm">Publishing days</legend>
           {WEEKDAY_NAMES.map((name, d) => (
             <label key={name}>
               <input
@@ -168,13 +166,13 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, tim
                 </option>
               ))}
             </select>
-            <p id={`${id}-zone-hint`} className="pc-muted">
+            <p id={`${id}-zone-hint`} className="cp-muted">
               A day's slots stay open to brands until that day ends here.
             </p>
             <FieldError errors={errors} field="time_zone" />
           </div>
         </div>
-        <div className="pc-row">
+        <div className="cp-row">
           <button className="cp-button cp-button--primary" type="submit" disabled={saving}>
             {saving ? 'Saving…' : 'Save schedule'}
           </button>
@@ -192,7 +190,7 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, tim
           >
             ‹
           </button>
-          <h3 aria-live="polite" style={{ margin: 0 }}>
+          <h3 aria-live="polite" className="cp-m-0">
             {monthLabel}
           </h3>
           <button
@@ -205,7 +203,7 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, tim
             ›
           </button>
         </div>
-        {slots.length === 0 && <p className="pc-muted">Choose your publishing days and save the schedule to see your ad slots.</p>}
+        {slots.length === 0 && <p className="cp-muted">Choose your publishing days and save the schedule to see your ad slots.</p>}
         {/* A table of weeks (not an ARIA grid: the slots are buttons reached with Tab, not arrow keys). */}
         <div className="slot-cal__grid" role="table" aria-label={monthLabel}>
           <div className="slot-cal__row" role="row">

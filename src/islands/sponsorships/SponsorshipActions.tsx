@@ -30,7 +30,7 @@ export default function SponsorshipActions({ campaignId, podcastId, campaignTitl
   };
 
   return (
-    <div className="pc-row" style={{ gap: 8 }}>
+    <div className="cp-row cp-gap-sm">
       {(status === 'open' || status === 'cancelled') && (
         <a className="cp-button cp-button--primary" href={`/campaign/${campaignId}/proposal/create/step-1`} aria-label={`Send proposal for ${campaignTitle}`}>
           Send proposal

@@ -55,7 +55,7 @@ export default function SponsorshipsLive({ search }: { search: string }) {
   return (
     <div role="status" aria-live="polite">
       {changed ? (
-        <p className="pc-card pc-row pc-live" style={{ margin: '0 0 12px', justifyContent: 'space-between' }}>
+        <p className="pc-card cp-row pc-live cp-m-0 cp-mb-md cp-row--between">
           <span>Sponsorships changed: a campaign was launched, paused or resumed.</span>
           <button type="button" className="cp-button cp-button--primary" onClick={() => window.location.reload()}>
             Refresh the list

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../lib/api';
 import { timeFromNow } from '../../lib/format/dates';
-import { stripTags } from '../../lib/format/text';
+import { htmlToText } from '../../lib/format/text';
 import { $discussionChange, $onlineUserIds } from '../../lib/stores/realtime';
 import { toast } from '../../lib/stores/toasts';
 import type { WorkroomDiscussion } from '../../lib/workroom-types';
@@ -115,7 +115,7 @@ export default function DiscussionList({ initial, currentId, meId }: Props) {
                     <span className="room__subtitle">{d.subtitle}</span>
                     <span className="room__last">
                       {d.last_message
-                        ? `${d.last_message.user_id === meId ? 'You: ' : ''}${stripTags(d.last_message.content) || (d.last_message.files.length ? 'Sent a file' : '')}`
+                        ? `${d.last_message.user_id === meId ? 'You: ' : ''}${htmlToText(d.last_message.content) || (d.last_message.files.length ? 'Sent a file' : '')}`
                         : 'No messages yet'}
                     </span>
                   </span>

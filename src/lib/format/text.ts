@@ -10,30 +10,34 @@ const ENTITIES: Record<string, string> = {
   '#39': "'",
 };
 
-/** Removes HTML tags (block tags become spaces), decodes the common entities and collapses white space. */
-export function stripTags(html: string | null | undefined): string {
+/**
+ * HTML as plain text, the one place the product does it: scripts and styles dropped, each block tag (paragraph,
+ * list item, heading, line break…) replaced by `blocks`, other tags removed, entities decoded. By default white
+ * space collapses to single spaces (one line of text for previews, search and mail); `collapse: false` keeps it.
+ */
+export function htmlToText(html: string | null | undefined, { blocks = ' ', collapse = true }: { blocks?: string; collapse?: boolean } = {}): string {
   if (!html) return '';
-  return html
+  const text = html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|pre|tr|td|th)\b[^>]*>/gi, ' ')
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<\/?(p|div|li|ul|ol|h[1-6]|blockquote|pre|tr|td|th)\b[^>]*>\s*/gi, blocks)
     .replace(/<[^>]*>/g, '')
     .replace(/&(#?\w+);/g, (m, name: string) => {
       if (ENTITIES[name] !== undefined) return ENTITIES[name];
       const code = name.startsWith('#x') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? parseInt(name.slice(1), 10) : NaN;
       return Number.isFinite(code) ? String.fromCodePoint(code) : m;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
+    });
+  return collapse ? text.replace(/\s+/g, ' ').trim() : text;
 }
 
 /** True when the stripped text is longer than the read-more limit (135 by default). */
 export function needsReadMore(html: string | null | undefined, limit: number = READ_MORE_LIMIT): boolean {
-  return stripTags(html).length > limit;
+  return htmlToText(html).length > limit;
 }
 
 /** Read-more preview: tags stripped, and text longer than `limit` (135) cut to `limit` characters plus "…". */
 export function readMoreText(html: string | null | undefined, limit: number = READ_MORE_LIMIT): string {
-  const text = stripTags(html);
+  const text = htmlToText(html);
   if (text.length <= limit) return text;
   return `${text.slice(0, limit).trimEnd()}…`;
 }

@@ -1,6 +1,5 @@
 export * from './money-input';
 export * from './range-slider';
-export * from './date-picker';
 export * from './chunk-reload';
 export * from './error-reporting';
 export * from './rating';

@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { databaseInputError } from './db/input-errors';
 
-export type FieldErrors = Record<string, string[]>;
+import type { FieldErrors } from '../rules/field-errors';
+
+export type { FieldErrors };
 
 export class HttpError extends Error {
   constructor(

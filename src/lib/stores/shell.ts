@@ -17,11 +17,3 @@ export function closeNav(): void {
 export function toggleNav(): void {
   $navOpen.set(!$navOpen.get());
 }
-
-/** Podcasts verified since the page loaded (realtime or another island reports it); the RSS banner hides for them. */
-export const $verifiedPodcastIds = atom<number[]>([]);
-
-/** Records that a podcast's RSS ownership is now verified. */
-export function markPodcastVerified(podcastId: number): void {
-  if (!$verifiedPodcastIds.get().includes(podcastId)) $verifiedPodcastIds.set([...$verifiedPodcastIds.get(), podcastId]);
-}

@@ -10,6 +10,7 @@
  * - the 24 hours roll over midnight: each request carries its listener's hash under today's and
  *   yesterday's daily secret, so a window opened yesterday is found again today.
  */
+import { parseRanges } from '../byte-range';
 import type { Agent } from './user-agent';
 
 /** 128 kbit/s for a minute: the minute of audio when the file's size or duration is unknown. */
@@ -63,28 +64,6 @@ export interface Window {
   dirty?: boolean;
   /** Counted by this batch as the listener's first download of the show that day (a new listener of the day). */
   first_of_day?: boolean;
-}
-
-type Range = { start: number; end: number | null } | { suffix: number };
-
-/** The ranges of a Range header (`bytes=a-b, c-, -n`), or null when there is none or it is malformed (served whole). */
-export function parseRanges(header: string | null): Range[] | null {
-  if (!header) return null;
-  const m = /^\s*bytes\s*=\s*(.+)$/i.exec(header);
-  if (!m) return null;
-  const ranges: Range[] = [];
-  for (const part of m[1]!.split(',')) {
-    const r = /^\s*(\d*)\s*-\s*(\d*)\s*$/.exec(part);
-    if (!r || (r[1] === '' && r[2] === '')) return null;
-    if (r[1] === '') ranges.push({ suffix: Number(r[2]) });
-    else {
-      const start = Number(r[1]);
-      const end = r[2] === '' ? null : Number(r[2]);
-      if (end !== null && end < start) return null;
-      ranges.push({ start, end });
-    }
-  }
-  return ranges;
 }
 
 /** The `bytes=0-1` probe (players check the file before playing it): never a download, never bytes. */

@@ -13,7 +13,7 @@ import { fieldError, HttpError, validate } from '../http';
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must be a date (YYYY-MM-DD).');
 
 /** The range asked for by `from` and `to` (YYYY-MM-DD, both optional: the last 30 days up to today). */
-export function parseRange(query: { from?: string | null; to?: string | null }): DateRange {
+export function parseDateRange(query: { from?: string | null; to?: string | null }): DateRange {
   const parsed = validate(z.object({ from: day.optional(), to: day.optional() }), {
     from: query.from || undefined,
     to: query.to || undefined,
@@ -111,11 +111,11 @@ export async function pageDownloads(podcastId: number, url: URL): Promise<{ repo
   let range: DateRange;
   let error: string | null = null;
   try {
-    range = parseRange({ from: url.searchParams.get('from'), to: url.searchParams.get('to') });
+    range = parseDateRange({ from: url.searchParams.get('from'), to: url.searchParams.get('to') });
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     error = err.message;
-    range = parseRange({});
+    range = parseDateRange({});
   }
   return { report: await podcastDownloads(podcastId, range), error };
 }

@@ -9,17 +9,7 @@ import { attributionSiteCampaigns, siteEvents, siteVisits, visitMatches } from '
 import { campaignsFigures } from '../analytics/campaign-figures';
 import { QUEUE_SNIPPET, snippetOf } from './pixel';
 import { findSite } from './sites';
-
-export interface SiteActivity {
-  snippet: string;
-  queue_snippet: string;
-  /** The last event received from the site, or null when it never sent one. */
-  last_seen_at: string | null;
-  /** Events received in the last 30 days, and how many were attributed to a campaign. */
-  events_30d: number;
-  attributed_30d: number;
-  campaigns: Array<{ id: number; visitors: number; hits: number }>;
-}
+import type { SiteActivity } from '../../analytics-types';
 
 /** The activity of one of the user's sites (a 404 for anyone else's). */
 export async function siteActivity(userId: number, siteId: number): Promise<SiteActivity> {

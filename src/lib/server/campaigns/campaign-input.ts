@@ -1,6 +1,6 @@
 /** What each wizard tab sends, validated with zod; the review tab checks the whole campaign before it is submitted. */
 import { today } from '../clock';
-import { parseDay } from '../../rules/date-picker';
+import { isDay } from '../../slots';
 import { z } from 'zod';
 import { WIZARD_TABS } from '../../campaign-types';
 
@@ -40,7 +40,7 @@ const budgetShape = {
     .string()
     .regex(isoDay, 'The delivery date must be a date.')
     // A real day of the calendar: 2027-02-30 is refused, not rolled over into March.
-    .refine((v) => parseDay(v) !== null, 'The delivery date must be a date.')
+    .refine((v) => isDay(v.slice(0, 10)), 'The delivery date must be a date.')
     .refine((v) => v > todayIso(), 'The delivery date must be after today.'),
   expired_days: z.coerce.number().int().min(1, 'The expired days must be at least 1.').max(365, 'The expired days must not be more than 365.'),
 };

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { statementCache } from '../cache/write-invalidated';
 import { getDb } from '../db/client';
 import { campaigns } from '../db/schema';
-import { paginate, type CampaignPayload, type Paginated } from '../../campaign-types';
+import type { CampaignPayload } from '../../campaign-types';
+import { paginate, type Paginated } from '../../paginate';
 import { type CampaignRelations, campaignPayload, campaignRelationsSql } from './serialize-campaign';
 
 export const CAMPAIGN_FILTERS = ['all', 'draft', 'pending', 'active', 'paused', 'expired', 'closed'] as const;

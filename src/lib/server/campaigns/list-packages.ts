@@ -5,10 +5,10 @@ import { getDb } from '../db/client';
 import { ads, campaignAds, campaigns, categories, discussions, hirings, packageJobs, packages, podcastCategories, podcasts, rates } from '../db/schema';
 import { notFound } from '../http';
 import { proposalTotal } from '../../proposal-total';
-import { FEED_TABS, paginate, type FeedTab, type PackageJobPayload, type PackagePayload, type Paginated } from '../../campaign-types';
+import { FEED_TABS, type FeedTab, type FeedPackageJobPayload, type FeedPackagePayload } from '../../campaign-types';
+import { paginate, type Paginated } from '../../paginate';
 import { findOwnedCampaign } from './find-campaign';
-
-export type PackageRow = typeof packages.$inferSelect;
+import type { PackageRow } from '../proposals/serialize-package';
 
 export const feedQuery = z.object({
   tab: z.enum(FEED_TABS).default('new'),
@@ -34,7 +34,7 @@ export function tabCondition(tab: FeedTab): SQL {
 }
 
 /** Serializes packages for their brand (one query per relation). */
-export async function serializePackagesForBrand(rows: PackageRow[]): Promise<PackagePayload[]> {
+export async function serializePackagesForBrand(rows: PackageRow[]): Promise<FeedPackagePayload[]> {
   if (rows.length === 0) return [];
   const db = await getDb();
   const ids = rows.map((r) => r.id);
@@ -68,7 +68,7 @@ export async function serializePackagesForBrand(rows: PackageRow[]): Promise<Pac
   return rows.map((r) => {
     const pod = pods.find((p) => p.id === r.podcast_id)!;
     const hiredIds = new Set(hires.filter((h) => h.package_id === r.id).flatMap((h) => h.job_ids));
-    const jobPayloads: PackageJobPayload[] = jobs
+    const jobPayloads: FeedPackageJobPayload[] = jobs
       .filter((j) => j.job.package_id === r.id)
       .map(({ job, ad_type, ad_title }) => ({
         id: job.id,
@@ -118,7 +118,7 @@ export async function serializePackagesForBrand(rows: PackageRow[]): Promise<Pac
 }
 
 /** The feed of one of the brand's campaigns. */
-export async function listCampaignPackages(brandUserId: number, campaignId: number, query: FeedQuery, path?: string): Promise<Paginated<PackagePayload>> {
+export async function listCampaignPackages(brandUserId: number, campaignId: number, query: FeedQuery, path?: string): Promise<Paginated<FeedPackagePayload>> {
   await findOwnedCampaign(brandUserId, campaignId);
   const db = await getDb();
   const where = and(eq(packages.campaign_id, campaignId), tabCondition(query.tab));
@@ -170,14 +170,14 @@ export async function findBrandPackage(brandUserId: number, packageId: number): 
 }
 
 /** One package of the brand's campaign, serialized. */
-export async function getCampaignPackage(brandUserId: number, campaignId: number, packageId: number): Promise<PackagePayload> {
+export async function getCampaignPackage(brandUserId: number, campaignId: number, packageId: number): Promise<FeedPackagePayload> {
   const pkg = await findBrandPackage(brandUserId, packageId);
   if (pkg.campaign_id !== campaignId) throw notFound();
   return (await serializePackagesForBrand([pkg]))[0]!;
 }
 
 /** The brand's packages across campaigns (GET /api/v0/packages), optionally of one campaign and tab. */
-export async function listBrandPackages(brandUserId: number, query: FeedQuery & { campaign_id?: number }): Promise<Paginated<PackagePayload>> {
+export async function listBrandPackages(brandUserId: number, query: FeedQuery & { campaign_id?: number }): Promise<Paginated<FeedPackagePayload>> {
   const db = await getDb();
   const where = and(
     eq(campaigns.brand_user_id, brandUserId),

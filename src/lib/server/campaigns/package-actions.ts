@@ -6,18 +6,18 @@ import { campaigns, discussions, packageJobs, packages, podcasts, rates } from '
 import { HttpError, notFound, validate } from '../http';
 import { notify } from '../notifications/notify';
 import { publishJobsUpdated, publishPackageChanged } from '../proposals/events';
-import type { PackagePayload } from '../../campaign-types';
+import type { FeedPackagePayload } from '../../campaign-types';
 import { proposalTotal } from '../../proposal-total';
 import { findBrandPackage, serializePackagesForBrand } from './list-packages';
 
-async function reload(packageId: number): Promise<PackagePayload> {
+async function reload(packageId: number): Promise<FeedPackagePayload> {
   const db = await getDb();
   const [row] = await db.select().from(packages).where(eq(packages.id, packageId));
   return (await serializePackagesForBrand([row!]))[0]!;
 }
 
 /** Stars or unstars a package of one of the brand's campaigns. */
-export async function setPackageStarred(brandUserId: number, packageId: number, starred: boolean): Promise<PackagePayload> {
+export async function setPackageStarred(brandUserId: number, packageId: number, starred: boolean): Promise<FeedPackagePayload> {
   const pkg = await findBrandPackage(brandUserId, packageId);
   const db = await getDb();
   await db.update(packages).set({ starred }).where(eq(packages.id, pkg.id));
@@ -28,7 +28,7 @@ const score = z.coerce.number().int('Ratings are whole stars from 0 to 5.').min(
 export const ratesSchema = z.object({ responsiveness: score.optional(), conversion: score.optional(), content_quality: score.optional() });
 
 /** Rates a package's responsiveness, conversion and content quality (0 to 5); omitted scores stay. */
-export async function ratePackage(brandUserId: number, packageId: number, body: unknown): Promise<PackagePayload> {
+export async function ratePackage(brandUserId: number, packageId: number, body: unknown): Promise<FeedPackagePayload> {
   const input = validate(ratesSchema, body);
   const pkg = await findBrandPackage(brandUserId, packageId);
   const db = await getDb();
@@ -44,7 +44,7 @@ export async function ratePackage(brandUserId: number, packageId: number, body: 
  * Declines one item (job) of a proposal. When every item is declined the proposal moves to the
  * declined tab. The podcaster is told.
  */
-export async function declineProposalItem(brandUserId: number, jobId: number): Promise<PackagePayload> {
+export async function declineProposalItem(brandUserId: number, jobId: number): Promise<FeedPackagePayload> {
   const db = await getDb();
   const [found] = await db
     .select({ job: packageJobs, pkg: packages, title: campaigns.title, podcast: podcasts.title })

@@ -8,7 +8,8 @@ import { getDb } from '../db/client';
 import { campaigns, discussionUsers, discussions, packages, podcasts } from '../db/schema';
 import { notFound } from '../http';
 import type { SessionUser } from '../users/session-user';
-import { paginate, type CampaignPayload, type Paginated } from '../../campaign-types';
+import type { CampaignPayload } from '../../campaign-types';
+import { paginate, type Paginated } from '../../paginate';
 import { serializeCampaign, serializeCampaigns } from './serialize-campaign';
 import { listCampaigns } from './list-campaigns';
 

@@ -7,26 +7,7 @@ import { notFound } from '../http';
 import { isPreviewableImage, isPdf, isAudio } from '../../format/files';
 import type { FileRow } from './file-resource';
 import { storage } from '../storage/storage';
-
-/** Parses a single 'bytes=a-b' range against a size; 'unsatisfiable' when outside, null when absent or multi-range. */
-export function parseRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
-}
+import { resolveRange } from '../byte-range';
 
 function disposition(file: FileRow, download: boolean): string {
   // An SVG is a document that can carry script: it is only ever downloaded, never shown in our origin.
@@ -52,7 +33,7 @@ export async function fileResponse(file: FileRow, request: Request, options: { d
     'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; media-src 'self'; frame-ancestors 'self'; sandbox",
     'last-modified': info.modifiedAt.toUTCString(),
   };
-  const range = parseRange(request.headers.get('range'), size);
+  const range = resolveRange(request.headers.get('range'), size);
   if (range === 'unsatisfiable') {
     return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } });
   }

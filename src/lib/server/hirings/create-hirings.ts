@@ -11,7 +11,8 @@ import { notify } from '../notifications/notify';
 import { publishPackageChanged } from '../proposals/events';
 import { publishHiringChanged } from './events';
 import { billableJobsOf, proposalTotal } from '../../proposal-total';
-import { serializeHirings, type HiringRow } from './list-hirings';
+import type { HiringRow } from './hiring-status';
+import { serializeHirings } from './list-hirings';
 import type { HiringPayload } from '../../campaign-types';
 
 export const hireSchema = z.object({

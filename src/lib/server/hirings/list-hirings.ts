@@ -4,8 +4,7 @@ import { getDb } from '../db/client';
 import { ads, campaignAds, campaigns, discussions, hirings, packageJobs, podcasts } from '../db/schema';
 import type { HiringPayload } from '../../campaign-types';
 import { proposalTotal } from '../../proposal-total';
-
-export type HiringRow = typeof hirings.$inferSelect;
+import type { HiringRow } from './hiring-status';
 
 /** Serializes hirings with their campaign, podcast and jobs. */
 export async function serializeHirings(rows: HiringRow[]): Promise<HiringPayload[]> {

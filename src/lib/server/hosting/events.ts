@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { hostedPodcasts, podcasts } from '../db/schema';
 import { broadcast } from '../realtime/realtime';
+import { HOSTED_UPDATED_EVENT } from '../../hosting-rules';
 
 /** Publishes a hosted podcast's current state to its owner, after the change is committed. */
 export async function publishHostedPodcastUpdated(hostedId: number): Promise<void> {
@@ -18,7 +19,7 @@ export async function publishHostedPodcastUpdated(hostedId: number): Promise<voi
     .where(eq(hostedPodcasts.id, hostedId));
   if (!row) return;
   const h = row.hosted;
-  await broadcast(`private-users.${row.userId}`, 'hosted-podcast.updated', {
+  await broadcast(`private-users.${row.userId}`, HOSTED_UPDATED_EVENT, {
     id: h.id,
     podcast_id: h.podcast_id,
     migration_status: h.migration_status,

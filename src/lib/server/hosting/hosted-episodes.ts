@@ -12,7 +12,7 @@ import { randomToken } from '../crypto';
 import { getDb } from '../db/client';
 import { episodes, podcasts } from '../db/schema';
 import { fieldError, notFound, validate } from '../http';
-import { parseDay } from '../../rules/date-picker';
+import { isDay } from '../../slots';
 import { isBlankHtml, sanitizeHtml } from '../content/sanitize-html';
 import { findOwnedHosted } from './owned-hosted';
 import { removeMedia, saveMedia } from './media-storage';
@@ -41,7 +41,7 @@ export const episodeInputSchema = z.object({
     .string({ error: 'Choose a publish date.' })
     .trim()
     .refine(
-      (v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)) && parseDay(v) !== null,
+      (v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)) && isDay(v.slice(0, 10)),
       'Choose a valid publish date.',
     ),
   season: number('season').default(null),

@@ -25,12 +25,9 @@ import type { EpisodePodcastTags } from './podcast-tags';
 import { hostedFeedUrl } from './hosted-feed-url';
 import { config } from '../config';
 import { publishHostedPodcastUpdated } from './events';
-import { failedFilesSentence, type MigrationFileCounts, type MigrationReport } from '../../hosting-rules';
+import { failedFilesSentence, type MigrationFileCounts, type MigrationReport, PROGRESS_EVENT } from '../../hosting-rules';
 
 export { failedFilesSentence };
-
-/** The realtime event of migration progress on `private-users.{userId}`. */
-export const PROGRESS_EVENT = 'hosted.migration.progress';
 
 /** The largest feed document read (1,000-episode feeds with show notes run to a few MB). */
 const MAX_FEED_BYTES = 30 * 1024 * 1024;

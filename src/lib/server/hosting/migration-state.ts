@@ -47,7 +47,7 @@ export async function markMigrationFailed(hostedId: number, reason: string): Pro
 }
 
 /** POST …/complete-onboarding ('View Episodes'): needs a finished migration and an active redirect. */
-export async function completeOnboarding(user: { id: number }, hostedId: number, now = new Date()): Promise<HostedPodcastPayload> {
+export async function completeHostedOnboarding(user: { id: number }, hostedId: number, now = new Date()): Promise<HostedPodcastPayload> {
   const { hosted, podcast } = await findOwnedHosted(user.id, hostedId);
   if (!podcast.verified_at) throw new HttpError(403, 'Verify that you own the RSS feed first.');
   const migrated = hosted.migration_status === 'completed' || hosted.migration_status === 'skipped';

@@ -8,25 +8,7 @@ import { getDb } from '../db/client';
 import { categories, users } from '../db/schema';
 import { channelSettingsOf } from './build-hosted-feed';
 import { findOwnedHosted } from './owned-hosted';
-
-export interface FeedSettingsValues {
-  title: string;
-  description: string;
-  link: string;
-  author: string;
-  owner_name: string;
-  owner_email: string;
-  language: string;
-  explicit: boolean;
-  copyright: string;
-  type: 'episodic' | 'serial';
-  category: string;
-  subcategory: string | null;
-  medium: string;
-  funding_url: string;
-  funding_text: string;
-  artwork: string | null;
-}
+import type { FeedSettingsValues } from '../../hosting-types';
 
 /** The current values of the feed settings of the user's hosted podcast. */
 export async function readFeedSettings(userId: number, hostedId: number): Promise<FeedSettingsValues> {

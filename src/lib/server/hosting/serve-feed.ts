@@ -5,27 +5,13 @@
  * and a 301 to the new address once the show has moved.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { pickEncoding } from '../../../../server/accept-encoding.mjs';
 import { buildHostedFeed } from './build-hosted-feed';
 import { notModified } from './serve-media';
 
 type Encoding = 'br' | 'gzip';
 const compressed = new Map<string, Buffer>();
 const CACHE_ENTRIES = 64;
-
-/** The encoding to answer with: Brotli, then gzip, when the client accepts them (q=0 refuses). */
-export function pickEncoding(acceptEncoding: string | null): Encoding | null {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return null;
-}
 
 function compress(etag: string, encoding: Encoding, xml: string): Buffer {
   const key = `${etag}:${encoding}`;

@@ -6,6 +6,7 @@
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import { publicUrl, storage } from '../storage/storage';
+import { resolveRange } from '../byte-range';
 import { MIME_BY_EXT, mediaPath } from './media-storage';
 
 /** Answers GET/HEAD /media/{hash}/{name}; 404 when unknown, 206 for a satisfiable range, 416 otherwise (302 to the CDN when there is one). */
@@ -31,9 +32,9 @@ export async function serveMedia(request: Request, podcastHash: string, name: st
   const range = request.headers.get('range');
   const ifRange = request.headers.get('if-range');
   const rangeApplies = range && (!ifRange || ifRange === etag || ifRange === base['last-modified']);
-  if (rangeApplies) {
-    const parsed = parseRange(range, size);
-    if (!parsed) return new Response(null, { status: 416, headers: { ...base, 'content-range': `bytes */${size}` } });
+  const parsed = rangeApplies ? resolveRange(range, size) : null;
+  if (parsed === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...base, 'content-range': `bytes */${size}` } });
+  if (parsed) {
     const { start, end } = parsed;
     const headers = { ...base, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) };
     const body = head ? null : (Readable.toWeb(await store.read(key, { start, end })) as ReadableStream);
@@ -41,25 +42,6 @@ export async function serveMedia(request: Request, podcastHash: string, name: st
   }
   const body = head ? null : (Readable.toWeb(await store.read(key)) as ReadableStream);
   return new Response(body, { status: 200, headers: { ...base, 'content-length': String(size) } });
-}
-
-/** Parses one "bytes=a-b", "bytes=a-" or "bytes=-n" range; null when unsatisfiable or malformed. */
-export function parseRange(header: string, size: number): { start: number; end: number } | null {
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.split(',')[0]!.trim());
-  if (!m || (m[1] === '' && m[2] === '') || size === 0) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return null;
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start > end || start >= size) return null;
-  return { start, end };
 }
 
 /** True when the request's If-None-Match / If-Modified-Since says the client already has this version. */

@@ -18,9 +18,7 @@ import { randomToken } from '../crypto';
 import { removeMedia, saveMedia } from './media-storage';
 import { ownUpload } from './uploaded-file';
 import { movedSettings } from './leave-hosting';
-
-/** The redirect providers of the Setup redirect screen (hosting spec §2). */
-export const REDIRECT_PROVIDERS = ['acast', 'anchor', 'buzzsprout', 'libsyn', 'podbean', 'rss', 'simplecast', 'spreaker', 'soundcloud', 'other'] as const;
+import { REDIRECT_PROVIDERS } from '../../hosting-rules';
 
 export const hostedPatchSchema = z
   .object({

@@ -3,7 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { podcastManualStats } from '../db/schema';
 import { findOwnedPodcast } from '../podcasts/owned-podcast';
-import { paginate, type Paginated } from '../../campaign-types';
+import { paginate, type Paginated } from '../../paginate';
 import { isManualStatsExpired, serializeManualStats, type ManualStatsPayload } from './manual-stats';
 
 /** Every submission of the user's podcast, newest first, paginated. */

@@ -7,7 +7,8 @@ import { fieldError, HttpError, notFound, validate } from '../http';
 import { findOwnedPodcast } from '../podcasts/owned-podcast';
 import { MANUAL_STATS_REFERENCE } from '../podcasts/file-view-rules';
 import { requireUpload, storeUploadedBytes } from '../podcasts/store-image-bytes';
-import { removeStored } from '../files/storage';
+import { removeFile, removeFilesOf } from '../files/remove-file';
+import { tagFile } from '../files/tag-file';
 import type { FileRow } from '../files/file-resource';
 import { isManualStatsExpired, MANUAL_STATS_MIMES, serializeManualStats, type ManualStatsPayload } from './manual-stats';
 
@@ -55,8 +56,7 @@ export async function submitManualStats(userId: number, podcastId: number, input
   if (input.upload) {
     file = await storeUploadedBytes(userId, input.upload, { type: MANUAL_STATS_REFERENCE, id: 0 }, 'file');
     if (!MANUAL_STATS_MIMES.includes(file.mime)) {
-      await db.delete(files).where(eq(files.id, file.id));
-      await removeStored(file.path);
+      await removeFile(file.id);
       throw fieldError('file', FILE_TYPES_TEXT);
     }
   } else {
@@ -74,7 +74,7 @@ export async function submitManualStats(userId: number, podcastId: number, input
       .insert(podcastManualStats)
       .values({ podcast_id: podcast.id, listens: input.listens, status: 'pending', file_url: file.url, file_original_name: file.original_name })
       .returning();
-    await tx.update(files).set({ reference_type: MANUAL_STATS_REFERENCE, reference_id: created!.id }).where(eq(files.id, file.id));
+    await tagFile(file.id, { type: MANUAL_STATS_REFERENCE, id: created!.id }, tx);
     return created!;
   });
   return serializeManualStats(row);
@@ -93,10 +93,6 @@ export async function deleteManualStats(userId: number, podcastId: number, stats
     throw new HttpError(422, 'Verified numbers cannot be removed; send new ones instead.', {
       id: ['Verified numbers cannot be removed; send new ones instead.'],
     });
-  const [gone] = await db
-    .delete(files)
-    .where(and(eq(files.reference_type, MANUAL_STATS_REFERENCE), eq(files.reference_id, row.id)))
-    .returning();
+  await removeFilesOf({ type: MANUAL_STATS_REFERENCE, id: row.id });
   await db.delete(podcastManualStats).where(eq(podcastManualStats.id, row.id));
-  if (gone) await removeStored(gone.path);
 }

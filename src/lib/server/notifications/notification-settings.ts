@@ -3,9 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { users } from '../db/schema';
 import { notFound } from '../http';
-import { NOTIFICATION_KINDS } from './unsubscribe';
-
-export type MailSettings = Record<`mail_${(typeof NOTIFICATION_KINDS)[number]}`, boolean>;
+import { type MailSettings, NOTIFICATION_KINDS } from '../../notification-view';
 
 const complete = (stored: Record<string, boolean> | null | undefined): MailSettings =>
   Object.fromEntries(NOTIFICATION_KINDS.map((k) => [`mail_${k}`, stored?.[`mail_${k}`] !== false])) as MailSettings;

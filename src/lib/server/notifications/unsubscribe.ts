@@ -4,9 +4,8 @@ import { config } from '../config';
 import { readSignedPayload, signPayload } from '../crypto';
 import { getDb } from '../db/client';
 import { users } from '../db/schema';
+import { NOTIFICATION_KINDS } from '../../notification-view';
 
-/** The kinds of notification mail a user can turn off; 'all' turns off every one. */
-export const NOTIFICATION_KINDS = ['messages', 'proposals', 'deliverables', 'hires', 'hosting'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The link that unsubscribes the user from one kind of mail (or all). */

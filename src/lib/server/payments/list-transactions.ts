@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { getDb } from '../db/client';
 import { campaigns, hirings, podcasts, transactions } from '../db/schema';
 import { notFound } from '../http';
-import { paginate, type Paginated } from '../../campaign-types';
+import { paginate, type Paginated } from '../../paginate';
 import type { TransactionPayload } from '../../payments';
 import type { TransactionRow } from './ledger';
 

@@ -6,7 +6,7 @@ import { getDb, type Tx } from '../db/client';
 import { categories, episodes, podcastCategories, podcasts } from '../db/schema';
 import { fieldError } from '../http';
 import type { PodcastRow } from './list-podcasts';
-import { readFeed, type FeedSummary } from './read-feed';
+import { readFeed, type ListedFeed } from './read-feed';
 import { publishPodcastUpdated } from './events';
 
 export const addPodcastSchema = z.object({
@@ -23,7 +23,7 @@ async function matchCategories(tx: Tx, titles: string[]): Promise<number[]> {
 }
 
 /** Stores a read feed as a podcast of the user (with its categories and episodes). */
-export async function storeFeed(tx: Tx, userId: number, feed: FeedSummary): Promise<PodcastRow> {
+export async function storeFeed(tx: Tx, userId: number, feed: ListedFeed): Promise<PodcastRow> {
   const catIds = await matchCategories(tx, feed.categories);
   const [podcast] = await tx
     .insert(podcasts)
@@ -45,7 +45,7 @@ export async function storeFeed(tx: Tx, userId: number, feed: FeedSummary): Prom
 }
 
 /** The episode rows of a read feed (a GUID already stored for the podcast is skipped by the caller's conflict rule). */
-export function feedEpisodeRows(podcastId: number, feed: FeedSummary): Array<typeof episodes.$inferInsert> {
+export function feedEpisodeRows(podcastId: number, feed: ListedFeed): Array<typeof episodes.$inferInsert> {
   return feed.episodes.map((e, i) => ({
     hash_id: randomToken(8),
     podcast_id: podcastId,

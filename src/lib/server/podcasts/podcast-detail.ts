@@ -96,7 +96,7 @@ export async function findPublicPodcast(key: string): Promise<{ podcast: Podcast
 }
 
 /** Serializes an episode row. */
-export function serializeEpisode(e: typeof episodes.$inferSelect): EpisodePayload {
+export function serializePodcastEpisode(e: typeof episodes.$inferSelect): EpisodePayload {
   return {
     id: e.id,
     hash_id: e.hash_id,
@@ -116,7 +116,7 @@ export async function listEpisodes(podcastId: number, page = 1, perPage = 10): P
   const db = await getDb();
   const all = await db.select().from(episodes).where(eq(episodes.podcast_id, podcastId)).orderBy(desc(episodes.published_at), desc(episodes.id));
   const current = all.filter((e) => e.status === 'current');
-  return { items: current.slice((page - 1) * perPage, page * perPage).map(serializeEpisode), total: current.length };
+  return { items: current.slice((page - 1) * perPage, page * perPage).map(serializePodcastEpisode), total: current.length };
 }
 
 /** Every podcast of the user with categories and schedule, oldest first. */

@@ -7,8 +7,10 @@ import { fieldError } from '../http';
 import { all, attrOf, NotAnRssFeed, parseRssChannel, textOf } from './rss-channel';
 import { ownerEmailOf } from './rss-owner';
 import { parseDuration } from './feed-values';
+import { htmlToText } from '../../format/text';
 
-export interface FeedEpisode {
+/** One episode of a feed as the marketplace lists it (the newest FEED_EPISODE_LIMIT are kept). */
+export interface ListedFeedEpisode {
   guid: string | null;
   title: string;
   description: string;
@@ -20,7 +22,8 @@ export interface FeedEpisode {
   enclosure_length: number | null;
 }
 
-export interface FeedSummary {
+/** A feed as read when a podcaster adds a podcast to the marketplace. */
+export interface ListedFeed {
   url: string;
   title: string;
   about: string;
@@ -28,18 +31,11 @@ export interface FeedSummary {
   email: string | null;
   /** Category titles as the feed names them (iTunes categories and subcategories). */
   categories: string[];
-  episodes: FeedEpisode[];
+  episodes: ListedFeedEpisode[];
 }
 
 /** Episodes kept from a feed at onboarding (the newest first). */
 export const FEED_EPISODE_LIMIT = 50;
-
-function stripTags(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 function httpUrl(value: string | null): string | null {
   if (!value) return null;
@@ -52,7 +48,7 @@ function httpUrl(value: string | null): string | null {
 }
 
 /** Parses feed XML into the summary onboarding stores; throws NotAnRssFeed. */
-export function summarizeFeed(url: string, body: Buffer | string): FeedSummary {
+export function summarizeFeed(url: string, body: Buffer | string): ListedFeed {
   const channel = parseRssChannel(body);
   const { node, prefix } = channel;
   const it = prefix.itunes;
@@ -68,7 +64,7 @@ export function summarizeFeed(url: string, body: Buffer | string): FeedSummary {
   };
   walk(node[`${it}:category`]);
   const artwork = httpUrl(attrOf(node[`${it}:image`], 'href') ?? textOf((node.image as Record<string, unknown> | undefined)?.url));
-  const episodes: FeedEpisode[] = all(node.item)
+  const episodes: ListedFeedEpisode[] = all(node.item)
     .filter((i): i is Record<string, unknown> => !!i && typeof i === 'object')
     .map((i) => {
       const pub = textOf(i.pubDate);
@@ -77,7 +73,7 @@ export function summarizeFeed(url: string, body: Buffer | string): FeedSummary {
       return {
         guid: textOf(i.guid),
         title: textOf(i.title) ?? 'Untitled episode',
-        description: stripTags(textOf(i.description) ?? textOf(i[`${it}:summary`]) ?? '').slice(0, 4000),
+        description: htmlToText(textOf(i.description) ?? textOf(i[`${it}:summary`]) ?? '').slice(0, 4000),
         url: httpUrl(textOf(i.link)),
         published_at: date && !Number.isNaN(date.getTime()) ? date : null,
         duration: parseDuration(textOf(i[`${it}:duration`])),
@@ -91,7 +87,7 @@ export function summarizeFeed(url: string, body: Buffer | string): FeedSummary {
   return {
     url,
     title: title.slice(0, 255),
-    about: stripTags(textOf(node.description) ?? textOf(node[`${it}:summary`]) ?? '').slice(0, 4000),
+    about: htmlToText(textOf(node.description) ?? textOf(node[`${it}:summary`]) ?? '').slice(0, 4000),
     artwork,
     email: ownerEmailOf(channel),
     categories,
@@ -100,7 +96,7 @@ export function summarizeFeed(url: string, body: Buffer | string): FeedSummary {
 }
 
 /** Fetches and reads a feed; an unreachable, failing or invalid feed is a 422 on `url`. */
-export async function readFeed(url: string): Promise<FeedSummary> {
+export async function readFeed(url: string): Promise<ListedFeed> {
   let body: Buffer;
   try {
     const response = await guardedFetch(url, { subject: 'feed' });

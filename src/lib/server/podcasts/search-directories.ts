@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { config } from '../config';
 import { guardedFetch } from '../fetch/guarded-fetch';
 import type { SearchResult } from './search-podcasts';
+import { htmlToText } from '../../format/text';
 
 const TIMEOUT_MS = 6_000;
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -15,14 +16,7 @@ const LIMIT = 20;
 
 type Json = Record<string, unknown>;
 
-const text = (v: unknown, max = 300): string =>
-  typeof v === 'string'
-    ? v
-        .replace(/<[^>]*>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, max)
-    : '';
+const text = (v: unknown, max = 300): string => (typeof v === 'string' ? htmlToText(v).slice(0, max) : '');
 const httpUrl = (v: unknown): string | null => (typeof v === 'string' && /^https?:\/\//i.test(v) ? v.slice(0, 2000) : null);
 
 async function getJson(url: string, headers: Record<string, string> = {}): Promise<Json | null> {

@@ -1,11 +1,9 @@
 /** Stores an uploaded image (already in memory, a few MB at most) through the files domain. */
 import { writeFile } from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { files } from '../db/schema';
 import { fieldError } from '../http';
 import { removeQuietly, scratchPath } from '../files/storage';
 import { storeFile } from '../files/store-file';
+import { tagFile } from '../files/tag-file';
 import type { FileRow } from '../files/file-resource';
 
 /** Writes the bytes to a temporary file, stores it as the user's file and tags it with its reference. */
@@ -14,9 +12,7 @@ export async function storeUploadedBytes(userId: number, upload: File, reference
   try {
     await writeFile(temp, new Uint8Array(await upload.arrayBuffer()));
     const row = await storeFile({ userId, tempPath: temp, originalName: upload.name || 'upload', field });
-    const db = await getDb();
-    const [tagged] = await db.update(files).set({ reference_type: reference.type, reference_id: reference.id }).where(eq(files.id, row.id)).returning();
-    return tagged!;
+    return await tagFile(row.id, reference);
   } catch (e) {
     await removeQuietly(temp);
     throw e;

@@ -2,10 +2,10 @@
 import { getDb } from '../db/client';
 import { episodes } from '../db/schema';
 import { feedEpisodeRows } from './add-podcast';
-import type { FeedSummary } from './read-feed';
+import type { ListedFeed } from './read-feed';
 
 /** Inserts the feed's episodes the podcast does not have yet. */
-export async function syncFeedEpisodes(podcastId: number, feed: FeedSummary): Promise<void> {
+export async function syncFeedEpisodes(podcastId: number, feed: ListedFeed): Promise<void> {
   if (!feed.episodes.length) return;
   const db = await getDb();
   await db.insert(episodes).values(feedEpisodeRows(podcastId, feed)).onConflictDoNothing();

@@ -17,10 +17,8 @@ import { findOwnedPodcast } from './owned-podcast';
 import { NotAnRssFeed } from './rss-channel';
 import { readOwnerEmail } from './rss-owner';
 import { publishPodcastUpdated } from './events';
+import { NO_EMAIL_MESSAGE } from '../../feed-errors';
 
-/** The exact 422 text of hosting spec §5 when the feed names no email. */
-export const NO_EMAIL_MESSAGE =
-  "We couldn't find an email address in your RSS feed. If you've recently updated your feed, please check back later, as it may take some time for the changes to update.";
 export const SENT_MESSAGE = 'New verification email was sent to your inbox.';
 export const ALREADY_VERIFIED_MESSAGE = 'This podcast is already verified.';
 export const BAD_LINK_MESSAGE = 'This verification link is invalid or has expired. Request a new one from your podcast settings.';

@@ -2,12 +2,10 @@
  * Who may join which channel: private-users.{id} only for their own id, a workroom's channel only as a
  * member of that discussion, the presence channel for online status when signed in. Everything else 403.
  */
-import { and, eq } from 'drizzle-orm';
 import { config } from '../config';
-import { getDb } from '../db/client';
-import { discussionUsers } from '../db/schema';
 import { forbidden } from '../http';
 import type { SessionUser } from '../users/session-user';
+import { mayJoinWorkroom } from '../workrooms/membership';
 import { authorizeChannel } from './signatures';
 
 export const ONLINE_CHANNEL = 'presence-online';
@@ -25,12 +23,8 @@ export async function authorizeSubscription(user: SessionUser, socketId: string,
   }
   const workroom = /^(?:private|presence)-workrooms\.(\d+)$/.exec(channel);
   if (workroom) {
-    const db = await getDb();
-    const [member] = await db
-      .select({ id: discussionUsers.user_id })
-      .from(discussionUsers)
-      .where(and(eq(discussionUsers.discussion_id, Number(workroom[1])), eq(discussionUsers.user_id, user.id)));
-    if (!member) throw forbidden();
+    // The workrooms domain says who belongs to a workroom.
+    if (!(await mayJoinWorkroom(user.id, Number(workroom[1])))) throw forbidden();
     return channel.startsWith('presence-') ? sign(presenceData(user)) : sign();
   }
   if (channel === ONLINE_CHANNEL) return sign(presenceData(user));

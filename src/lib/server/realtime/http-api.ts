@@ -3,7 +3,8 @@ import { isValidChannelName } from './channel-names.ts';
 import type { ChannelRegistry, ChannelState } from './protocol-server.ts';
 import { verifyApiRequest } from './signatures.ts';
 
-export interface ApiOptions {
+/** The limits and credentials of the Pusher HTTP events API. */
+export interface EventsApiOptions {
   appId: string;
   key: string;
   secret: string;
@@ -60,7 +61,7 @@ interface EventInput {
   socketId: string | undefined;
 }
 
-function readEvent(raw: Record<string, unknown>, opts: ApiOptions, single: boolean): EventInput {
+function readEvent(raw: Record<string, unknown>, opts: EventsApiOptions, single: boolean): EventInput {
   const name = raw['name'];
   if (typeof name !== 'string' || name.length === 0 || name.length > 200) throw new ApiError(400, 'name must be a string of 1 to 200 characters');
   if (raw['data'] === undefined) throw new ApiError(400, 'data is required');
@@ -95,7 +96,7 @@ function channelInfo(name: string, state: ChannelState | undefined, info: Set<st
 }
 
 /** Serves /apps/{app_id}/... : events, batch_events, channels, channel and presence users. */
-export async function handleApiRequest(req: IncomingMessage, res: ServerResponse, registry: ChannelRegistry, opts: ApiOptions): Promise<void> {
+export async function handleApiRequest(req: IncomingMessage, res: ServerResponse, registry: ChannelRegistry, opts: EventsApiOptions): Promise<void> {
   try {
     const rawUrl = req.url ?? '/';
     const queryAt = rawUrl.indexOf('?');

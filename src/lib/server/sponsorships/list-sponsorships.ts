@@ -15,7 +15,7 @@ import { serializePackage, type JobWithAd, type PackagePayload } from '../propos
 export const SPONSORSHIP_TABS = ['others', 'not-fit', 'pending', 'declined'] as const;
 export type SponsorshipTab = (typeof SPONSORSHIP_TABS)[number];
 
-export interface CampaignAdPayload {
+export interface OpportunityAdPayload {
   /** The campaign ad's id (a job's campaign_ad_id). */
   id: number;
   ad_id: number;
@@ -37,7 +37,7 @@ export interface OpportunityCampaignPayload {
   brand_user_id: number;
   brand: { name: string; avatar_url: string | null; url: string | null };
   categories: { id: number; title: string }[];
-  ads: CampaignAdPayload[];
+  ads: OpportunityAdPayload[];
   created_at: string;
 }
 
@@ -64,7 +64,7 @@ export const openCampaignWhere = () => and(eq(campaigns.status, 'active'), eq(ca
 interface OpportunityRelations {
   brand: { name: string; avatar_url: string | null; url: string | null } | null;
   categories: { id: number; title: string }[];
-  ads: CampaignAdPayload[];
+  ads: OpportunityAdPayload[];
 }
 
 /** The brand, categories and ads of the `campaigns` row of the enclosing query, as one JSON expression. */
@@ -110,7 +110,7 @@ function opportunityCampaign(c: CampaignRow, relations: OpportunityRelations): O
 }
 
 /** Serializes campaigns with brand, categories and ads (one statement). */
-export async function serializeCampaigns(rows: CampaignRow[]): Promise<OpportunityCampaignPayload[]> {
+export async function serializeOpportunityCampaigns(rows: CampaignRow[]): Promise<OpportunityCampaignPayload[]> {
   if (!rows.length) return [];
   const db = await getDb();
   const found = await db

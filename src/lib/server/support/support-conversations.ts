@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { getDb } from '../db/client';
 import { supportConversations, supportMessages } from '../db/schema';
 import { notFound } from '../http';
-import { paginate, type Paginated } from '../workrooms/list-discussions';
+import { paginate, type Paginated } from '../../paginate';
 import {
   type ConversationPayload,
   type ConversationRow,

@@ -5,9 +5,9 @@ import { config } from '../config';
 import { getDb } from '../db/client';
 import { brands, podcasters, users } from '../db/schema';
 import type { UserPayload } from '../../types';
+import type { BrandRow } from '../brands/update-brand';
 
 export type UserRow = typeof users.$inferSelect;
-export type BrandRow = typeof brands.$inferSelect;
 export type PodcasterRow = typeof podcasters.$inferSelect;
 
 export interface SessionUser {

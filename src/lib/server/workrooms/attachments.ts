@@ -1,58 +1,19 @@
 /**
  * Workroom attachments: files sent with a message (uploaded through POST /api/files, or multipart with the
- * message, stored under the storage's workrooms/ keys) are served by GET /api/file/{id} to the members of a
- * discussion whose messages carry them (the file view rule below).
+ * message, stored by the files domain under the storage's workrooms/ keys) are served by GET /api/file/{id}
+ * to the members of a discussion whose messages carry them (the file view rule below).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { randomToken } from '../crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '../db/client';
-import { discussionUsers, files, messages } from '../db/schema';
-import { fieldError } from '../http';
-import { truncateFileName } from '../../format/files';
-import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '../../constants';
+import { discussionUsers, messages } from '../db/schema';
 import { registerFileViewRule } from '../files/can-view-file';
-import { storage } from '../storage/storage';
+import { storeAttachments } from '../files/store-attachments';
 
-/** Stores uploaded files as the user's files and answers their ids. */
+export { assertOwnFiles } from '../files/store-attachments';
+
+/** Stores files sent with a message or deliverable (through the files domain, typed from their bytes). */
 export async function storeUploads(userId: number, uploads: File[], db?: Db | Tx): Promise<number[]> {
-  if (uploads.length > UPLOAD_MAX_FILES) throw fieldError('files', `You may attach at most ${UPLOAD_MAX_FILES} files.`);
-  const conn = db ?? (await getDb());
-  const store = await storage();
-  const ids: number[] = [];
-  for (const upload of uploads) {
-    if (upload.size > UPLOAD_MAX_FILE_BYTES) throw fieldError('files', 'The file may not be greater than 500 MB.');
-    if (upload.size === 0) throw fieldError('files', 'The file is empty.');
-    const original = truncateFileName((upload.name || 'file').replace(/[\\/\0]/g, '_'));
-    const name = `${randomToken(12)}-${original.replace(/[^\w.-]+/g, '_')}`;
-    await store.put(`workrooms/${name}`, Buffer.from(await upload.arrayBuffer()));
-    const [row] = await conn
-      .insert(files)
-      .values({
-        user_id: userId,
-        name: original,
-        original_name: original,
-        path: `workrooms/${name}`,
-        url: '',
-        size: upload.size,
-        mime: upload.type || 'application/octet-stream',
-        reference_type: 'discussion',
-      })
-      .returning({ id: files.id });
-    ids.push(row!.id);
-  }
-  return ids;
-}
-
-/** Checks that the files were uploaded by the user (a file of someone else is refused). */
-export async function assertOwnFiles(userId: number, fileIds: number[], db?: Db | Tx): Promise<void> {
-  if (fileIds.length === 0) return;
-  if (fileIds.length > UPLOAD_MAX_FILES) throw fieldError('content_files_ids', `You may attach at most ${UPLOAD_MAX_FILES} files.`);
-  const conn = db ?? (await getDb());
-  const rows = await conn
-    .select({ id: files.id })
-    .from(files)
-    .where(and(inArray(files.id, fileIds), eq(files.user_id, userId)));
-  if (rows.length !== new Set(fileIds).size) throw fieldError('content_files_ids', 'The selected file is invalid.');
+  return storeAttachments(userId, uploads, 'discussion', db);
 }
 
 /** True when the user may see the file because it is attached in a discussion they belong to (the file access hook). */

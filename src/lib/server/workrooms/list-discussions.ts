@@ -28,24 +28,6 @@ export interface DiscussionPayload {
   updated_at: string;
 }
 
-export interface Paginated<T> {
-  data: T[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number; from: number | null; to: number | null; path: string };
-  links: { first: string; last: string; prev: string | null; next: string | null };
-}
-
-/** Laravel's paginator shape for a page of items. */
-export function paginate<T>(items: T[], total: number, page: number, perPage: number, path: string, query: Record<string, string> = {}): Paginated<T> {
-  const last = Math.max(1, Math.ceil(total / perPage));
-  const url = (p: number) => `${path}?${new URLSearchParams({ ...query, page: String(p) }).toString()}`;
-  const from = items.length ? (page - 1) * perPage + 1 : null;
-  return {
-    data: items,
-    meta: { current_page: page, last_page: last, per_page: perPage, total, from, to: from === null ? null : from + items.length - 1, path },
-    links: { first: url(1), last: url(last), prev: page > 1 ? url(page - 1) : null, next: page < last ? url(page + 1) : null },
-  };
-}
-
 /** Messages from someone else (or the system) newer than the user's last read, per discussion. */
 const unreadCountSql = (userId: number) => sql<number>`(
   select count(*)::int from ${messages} m

@@ -27,6 +27,16 @@ export async function memberDiscussion(userId: number, discussionId: number, db?
   return row;
 }
 
+/** True when the user belongs to the discussion: the realtime server asks this before letting them join its channels. */
+export async function mayJoinWorkroom(userId: number, discussionId: number): Promise<boolean> {
+  const db = await getDb();
+  const [member] = await db
+    .select({ id: discussionUsers.user_id })
+    .from(discussionUsers)
+    .where(and(eq(discussionUsers.discussion_id, discussionId), eq(discussionUsers.user_id, userId)));
+  return !!member;
+}
+
 /** The user ids of a discussion. */
 export async function memberIds(discussionId: number, db?: Db | Tx): Promise<number[]> {
   const conn = db ?? (await getDb());

@@ -5,10 +5,9 @@ import { brands, deliverables, files, messageViews, messages, packageJobs, users
 import { memberPayload, type MemberPayload } from './membership';
 import { isAudio } from '../../format/files';
 import { sanitizeHtml } from '../content/sanitize-html';
-import { fileUrl } from '../files/file-resource';
+import { fileUrl, type FileRow } from '../files/file-resource';
 
 export type MessageRow = typeof messages.$inferSelect;
-export type FileRow = typeof files.$inferSelect;
 
 export interface AttachmentPayload {
   id: number;

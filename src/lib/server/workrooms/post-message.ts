@@ -4,7 +4,7 @@ import { getDb, type Tx } from '../db/client';
 import { discussionUsers, discussions, messages, notifications } from '../db/schema';
 import { fieldError } from '../http';
 import { sanitizeHtml, isBlankHtml } from '../content/sanitize-html';
-import { stripTags } from '../../format/text';
+import { htmlToText } from '../../format/text';
 import { notify } from '../notifications/notify';
 import { notifyAndMail } from '../notifications/notify-by-mail';
 import type { SessionUser } from '../users/session-user';
@@ -102,7 +102,7 @@ export async function postSystemMessage(
 }
 
 const excerpt = (text: string, files: number) => {
-  const flat = stripTags(text).replace(/\s+/g, ' ').trim();
+  const flat = htmlToText(text);
   if (!flat) return files === 1 ? 'Sent a file.' : `Sent ${files} files.`;
   return flat.length > 140 ? `${flat.slice(0, 137)}…` : flat;
 };

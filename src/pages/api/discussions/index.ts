@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { json, parseQuery } from '../../../lib/server/http';
 import { requireUser } from '../../../lib/server/session/guards';
 import { countUnreadWorkrooms } from '../../../lib/server/shell/shell-data';
-import { listDiscussions, paginate } from '../../../lib/server/workrooms/list-discussions';
+import { paginate } from '../../../lib/paginate';
+import { listDiscussions } from '../../../lib/server/workrooms/list-discussions';
 
 const flag = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const schema = z.object({

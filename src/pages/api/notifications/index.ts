@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { json, parseQuery } from '../../../lib/server/http';
 import { requireUser } from '../../../lib/server/session/guards';
 import { listNotifications } from '../../../lib/server/notifications/list-notifications';
-import { paginate } from '../../../lib/server/workrooms/list-discussions';
+import { paginate } from '../../../lib/paginate';
 
 const schema = z.object({
   unread: z

@@ -42,7 +42,7 @@ interface Props {
 export type Hosted = HostedPodcastPayload & { percent?: number };
 
 /** The onboarding flow of a verified hosted podcast (hosting spec §2, §4, §5, §8). */
-export default function Onboarding({ podcast, ownerName, hosted: initial, user, pusher, supportEmail, payoutCookie, children }: Props) {
+export default function HostedOnboarding({ podcast, ownerName, hosted: initial, user, pusher, supportEmail, payoutCookie, children }: Props) {
   const [hosted, setHosted] = useState<Hosted>(initial);
   const [hasPayouts, setHasPayouts] = useState(user.hasPayouts || !!payoutCookie.success);
   const screen = onboardingScreen(hosted, hasPayouts);
@@ -76,7 +76,7 @@ export default function Onboarding({ podcast, ownerName, hosted: initial, user, 
           <p className="hosting-failed" role="alert">
             <Icon name="error" size={20} /> {FAILED_TEXT}
           </p>
-          {typeof hosted.settings?.migration_error === 'string' && <p className="muted">What went wrong: {hosted.settings.migration_error}</p>}
+          {typeof hosted.settings?.migration_error === 'string' && <p className="cp-muted">What went wrong: {hosted.settings.migration_error}</p>}
           <p>Nothing that already moved is lost. Resync to try again from where the migration stopped, or write to us.</p>
           <div className="hosting-actions">
             <ResyncButton hostedId={hosted.id} onResynced={(h) => setHosted({ ...h, percent: 0 })} />

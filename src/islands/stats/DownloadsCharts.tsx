@@ -3,7 +3,7 @@
  * downloads and listeners per day, and by app, device, country and operating system, each a chart with
  * its numbers as a table; the episodes as a table. The range is chosen on the page (a plain GET form).
  */
-import { countryName, type DownloadsReport as Report, type NamedCount } from '../../lib/analytics-types';
+import { countryName, type DownloadsReport, type NamedCount } from '../../lib/analytics-types';
 import StatChart from './StatChart';
 import './stats.css';
 
@@ -25,7 +25,7 @@ function breakdown(title: string, what: string, items: NamedCount[], type: 'bar'
   );
 }
 
-export default function DownloadsReport({ report }: { report: Report }) {
+export default function DownloadsCharts({ report }: { report: DownloadsReport }) {
   const days = report.by_day;
   if (report.total === 0) {
     return (

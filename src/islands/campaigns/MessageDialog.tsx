@@ -1,0 +1,68 @@
+/** The feed's message dialog: one message to the podcasters of the chosen proposals, posted in each proposal's workroom. */
+import { useState } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { FieldError, type FieldErrors } from '../../components/FieldError';
+import { api, ApiError } from '../../lib/api';
+import { toast } from '../../lib/stores/toasts';
+
+interface Props {
+  campaignId: number;
+  /** The proposals to write to; null while closed. */
+  packageIds: number[] | null;
+  /** The podcast named in the title when there is one recipient. */
+  podcastTitle: string;
+  onClose: () => void;
+  onSent: () => void;
+}
+
+export default function MessageDialog({ campaignId, packageIds, podcastTitle, onClose, onSent }: Props) {
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<FieldErrors | null>(null);
+
+  async function send() {
+    if (!packageIds) return;
+    setErrors(null);
+    try {
+      await api(`/api/campaigns/${campaignId}/discussions`, { method: 'POST', body: { package_ids: packageIds, content: message } });
+      toast.success(packageIds.length === 1 ? 'Message sent.' : `Message sent to ${packageIds.length} podcasters.`);
+      setMessage('');
+      onSent();
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 422) setErrors(e.errors);
+      else toast.error(e instanceof Error ? e.message : 'Could not send the message.');
+    }
+  }
+
+  return (
+    <Dialog
+      open={packageIds !== null}
+      onClose={onClose}
+      title={packageIds && packageIds.length > 1 ? `Message ${packageIds.length} podcasters` : `Message ${podcastTitle}`}
+      footer={
+        <>
+          <button type="button" className="cp-button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="cp-button cp-button--primary" onClick={() => void send()}>
+            Send
+          </button>
+        </>
+      }
+    >
+      <div className="cp-field">
+        <label htmlFor="feed-message">Message</label>
+        <textarea
+          id="feed-message"
+          className="cp-input"
+          rows={5}
+          value={message}
+          maxLength={10000}
+          onChange={(e) => setMessage(e.target.value)}
+          aria-describedby="feed-message-error"
+        />
+        <FieldError errors={errors} field="content" id="feed-message-error" />
+        <p className="cp-small cp-muted cp-m-0">Each podcaster gets it in the proposal’s workroom.</p>
+      </div>
+    </Dialog>
+  );
+}
