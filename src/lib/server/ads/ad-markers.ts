@@ -5,6 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { config } from '../config';
 import { getDb } from '../db/client';
 import { adMarkers, episodes, files, hostedPodcasts, podcasts } from '../db/schema';
 import { fieldError, notFound, validate } from '../http';
@@ -194,4 +195,9 @@ export async function suggestPendingEpisodes(limit: number): Promise<number> {
     }
   }
   return rows.rows.length;
+}
+
+/** The public address of an episode's ad-break chapters. */
+export function adChaptersUrl(episodeHashId: string): string {
+  return `${config().appUrl}/api/ads/chapters/${encodeURIComponent(episodeHashId)}`;
 }
