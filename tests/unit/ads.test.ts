@@ -60,7 +60,14 @@ describe('[ADS] MP3 frames', () => {
     const a = spot(10, 0xa1);
     const b = spot(7, 0xb2);
     // The mid-roll at 40 frames' time.
-    const parts = stitchVariant(ep, [{ atMs: 0, spots: [0] }, { atMs: 40 * frameMs, spots: [1] }], [a, b])!;
+    const parts = stitchVariant(
+      ep,
+      [
+        { atMs: 0, spots: [0] },
+        { atMs: 40 * frameMs, spots: [1] },
+      ],
+      [a, b],
+    )!;
     const out = Buffer.concat(parts);
     expect(out.length).toBe(ep.length - FRAME + a.length + b.length);
     expect(out.subarray(0, 110).equals(ep.subarray(0, 110))).toBe(true);
@@ -167,7 +174,8 @@ describe('[ADS] spots and silences', () => {
   });
 
   it('reads ffmpeg reports and suggests spread-out mid-rolls away from the edges', () => {
-    const report = '[silencedetect @ 0x1] silence_start: 1.5\n[silencedetect @ 0x1] silence_end: 2.5 | silence_duration: 1\nsilence_start: 300\nsilence_end: 302 | silence_duration: 2\nsilence_start: 301.9\nsilence_end: 303\n';
+    const report =
+      '[silencedetect @ 0x1] silence_start: 1.5\n[silencedetect @ 0x1] silence_end: 2.5 | silence_duration: 1\nsilence_start: 300\nsilence_end: 302 | silence_duration: 2\nsilence_start: 301.9\nsilence_end: 303\n';
     expect(parseSilences(report)).toEqual([
       { startMs: 1500, endMs: 2500 },
       { startMs: 300_000, endMs: 302_000 },

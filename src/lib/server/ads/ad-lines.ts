@@ -27,7 +27,10 @@ export const adLineSchema = z
     ends_on: day,
     frequency_cap: z.coerce.number().int().min(1).max(24).default(1),
     categories: z.array(z.coerce.number().int().positive()).max(50).default([]),
-    countries: z.array(z.string().regex(/^[A-Z]{2}$/, 'Use two-letter country codes.')).max(250).default([]),
+    countries: z
+      .array(z.string().regex(/^[A-Z]{2}$/, 'Use two-letter country codes.'))
+      .max(250)
+      .default([]),
     devices: z.array(z.enum(AD_DEVICES)).max(AD_DEVICES.length).default([]),
     positions: z
       .array(z.enum(['pre', 'mid']))
@@ -172,6 +175,11 @@ export async function adCategories(): Promise<Array<{ id: number; title: string 
 /** The campaigns ids of the brand with at least one line (campaign stats reads it). */
 export async function campaignHasLines(campaignId: number): Promise<boolean> {
   const db = await getDb();
-  const [row] = await db.select({ id: adLines.id }).from(adLines).innerJoin(campaigns, eq(campaigns.id, adLines.campaign_id)).where(eq(adLines.campaign_id, campaignId)).limit(1);
+  const [row] = await db
+    .select({ id: adLines.id })
+    .from(adLines)
+    .innerJoin(campaigns, eq(campaigns.id, adLines.campaign_id))
+    .where(eq(adLines.campaign_id, campaignId))
+    .limit(1);
   return Boolean(row);
 }

@@ -64,7 +64,9 @@ export async function episodeMarkers(userId: number, hashId: string): Promise<Ep
   const { episode } = await ownedEpisode(userId, hashId);
   const db = await getDb();
   const rows = await db.select().from(adMarkers).where(eq(adMarkers.episode_id, episode.id)).orderBy(adMarkers.position_ms);
-  const [file] = episode.file_id ? await db.select({ waveform: files.waveform, duration: files.duration }).from(files).where(eq(files.id, episode.file_id)) : [];
+  const [file] = episode.file_id
+    ? await db.select({ waveform: files.waveform, duration: files.duration }).from(files).where(eq(files.id, episode.file_id))
+    : [];
   const durationMs = episode.duration ? episode.duration * 1000 : file?.duration ? Math.round(file.duration * 1000) : null;
   return {
     episode_hash_id: episode.hash_id,
@@ -95,13 +97,18 @@ export async function suggestMarkers(episodeId: number): Promise<number[]> {
   if (!key) return [];
   const silences = await withLocalCopy(key, detectSilences);
   const durationMs = (row.episode.duration ?? 0) * 1000 || Math.max(0, ...silences.map((s) => s.endMs));
-  const existing = await db.select().from(adMarkers).where(and(eq(adMarkers.episode_id, episodeId), eq(adMarkers.kind, 'mid')));
+  const existing = await db
+    .select()
+    .from(adMarkers)
+    .where(and(eq(adMarkers.episode_id, episodeId), eq(adMarkers.kind, 'mid')));
   const room = MID_ROLLS - existing.filter((m) => m.confirmed).length;
   const picks = suggestFromSilences(silences, durationMs).filter((p) => existing.every((m) => !m.confirmed || Math.abs(m.position_ms - p) > 1000));
   await db.transaction(async (tx) => {
     await tx.delete(adMarkers).where(and(eq(adMarkers.episode_id, episodeId), eq(adMarkers.confirmed, false)));
     if (room > 0 && picks.length)
-      await tx.insert(adMarkers).values(picks.slice(0, room).map((p) => ({ episode_id: episodeId, kind: 'mid' as const, position_ms: p, source: 'suggested' as const })));
+      await tx
+        .insert(adMarkers)
+        .values(picks.slice(0, room).map((p) => ({ episode_id: episodeId, kind: 'mid' as const, position_ms: p, source: 'suggested' as const })));
   });
   return picks.slice(0, Math.max(0, room));
 }
@@ -138,9 +145,11 @@ export async function saveMarkers(userId: number, hashId: string, body: unknown)
     await tx.delete(adMarkers).where(eq(adMarkers.episode_id, episode.id));
     await tx.insert(adMarkers).values({ episode_id: episode.id, kind: 'pre', position_ms: 0, source: 'podcaster', confirmed: true });
     if (input.mid_rolls.length)
-      await tx.insert(adMarkers).values(
-        input.mid_rolls.map((m) => ({ episode_id: episode.id, kind: 'mid' as const, position_ms: m.position_ms, source: m.source, confirmed: m.confirmed })),
-      );
+      await tx
+        .insert(adMarkers)
+        .values(
+          input.mid_rolls.map((m) => ({ episode_id: episode.id, kind: 'mid' as const, position_ms: m.position_ms, source: m.source, confirmed: m.confirmed })),
+        );
   });
   forgetServableLines();
   return episodeMarkers(userId, hashId);
@@ -159,7 +168,7 @@ export async function adChapters(episodeHashId: string): Promise<{ version: stri
   if (!rows.length) return null;
   // Each ad break starts a part: players show where the breaks are (the spots themselves differ per listener).
   const chapters = [{ startTime: 0, title: `${episode.title} (part 1)` }];
-  rows.forEach((r, i) => chapters.push({ startTime: r.position_ms / 1000, title: `Ad break, then part ${i + 2}` }));
+  for (const [i, r] of rows.entries()) chapters.push({ startTime: r.position_ms / 1000, title: `Ad break, then part ${i + 2}` });
   return { version: '1.2.0', chapters };
 }
 

@@ -83,7 +83,10 @@ export async function analyseSpot(path: string): Promise<SpotAnalysis> {
 
 /** Loudness-normalises a spot to -16 LUFS (true peak -1.5 dB) into a 44.1 kHz stereo WAV master. */
 export async function normaliseSpot(input: string, output: string): Promise<void> {
-  await runFfmpeg(['-y', '-i', input, '-vn', '-af', 'loudnorm=I=-16:TP=-1.5:LRA=11', '-ar', '44100', '-ac', '2', '-c:a', 'pcm_s16le', '-f', 'wav', output], 120_000);
+  await runFfmpeg(
+    ['-y', '-i', input, '-vn', '-af', 'loudnorm=I=-16:TP=-1.5:LRA=11', '-ar', '44100', '-ac', '2', '-c:a', 'pcm_s16le', '-f', 'wav', output],
+    120_000,
+  );
 }
 
 /** Encodes audio to a plain MP3 of the profile: constant bitrate, no bit reservoir, no Xing frame, no tags (frames only, ready to splice). */

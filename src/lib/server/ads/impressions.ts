@@ -74,7 +74,10 @@ export async function releaseAdShares(now = new Date()): Promise<number> {
     .where(eq(transactions.kind, 'ad_spend'));
   let total = 0;
   for (const { podcast } of shows) {
-    const [show] = await db.select({ user_id: podcasts.user_id }).from(podcasts).where(eq(podcasts.id, Number(podcast)));
+    const [show] = await db
+      .select({ user_id: podcasts.user_id })
+      .from(podcasts)
+      .where(eq(podcasts.id, Number(podcast)));
     if (!show) continue;
     const percent = await sharePercent(Number(podcast));
     for (const month of (await adSpendByMonth(db, Number(podcast))).keys()) {

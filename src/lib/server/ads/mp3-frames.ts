@@ -49,7 +49,7 @@ export function parseFrameHeader(buf: Uint8Array, offset: number): FrameHeader |
   const bitrateKbps = BITRATES[`${version === 1 ? 1 : 2}-${layer}`]![bitrateIndex]!;
   const sampleRate = SAMPLE_RATES[String(version)]![rateIndex]!;
   const padding = (b3 >> 1) & 1;
-  const channels = (b4 >> 6) === 3 ? 1 : 2;
+  const channels = b4 >> 6 === 3 ? 1 : 2;
   let samplesPerFrame: number;
   let size: number;
   if (layer === 1) {

@@ -46,7 +46,13 @@ async function loadLines(): Promise<FillLine[]> {
   const pending = await db
     .select({ line: adDeliveries.line_id, n: sql<string>`count(*)` })
     .from(adDeliveries)
-    .where(and(sql`${adDeliveries.line_id} = any(${sql.param(rows.map((r) => r.id))}::int[])`, eq(adDeliveries.billed, false), sql`${adDeliveries.impression_at} is not null`))
+    .where(
+      and(
+        sql`${adDeliveries.line_id} = any(${sql.param(rows.map((r) => r.id))}::int[])`,
+        eq(adDeliveries.billed, false),
+        sql`${adDeliveries.impression_at} is not null`,
+      ),
+    )
     .groupBy(adDeliveries.line_id);
   const unbilled = new Map(pending.map((p) => [p.line, Number(p.n)]));
   return rows.map((r) => {

@@ -23,7 +23,8 @@ export class SpotRefused extends Error {
 
 /** Why a spot with this analysis is refused (null when it is fine). */
 export function spotRefusal(a: { durationMs: number; maxVolumeDb: number }): string | null {
-  if (a.durationMs > MAX_SPOT_SECONDS * 1000) return `The spot is ${Math.round(a.durationMs / 1000)} seconds long; spots may be at most ${MAX_SPOT_SECONDS} seconds.`;
+  if (a.durationMs > MAX_SPOT_SECONDS * 1000)
+    return `The spot is ${Math.round(a.durationMs / 1000)} seconds long; spots may be at most ${MAX_SPOT_SECONDS} seconds.`;
   if (a.durationMs < 500) return 'The spot is shorter than half a second.';
   if (!(a.maxVolumeDb > SILENT_DB)) return 'The spot is silent: no sound was found in it.';
   return null;

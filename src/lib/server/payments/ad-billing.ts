@@ -89,9 +89,7 @@ export async function billAdImpressions(
   input: { lineId: number; brandUserId: number; campaignId: number; podcastId: number; impressions: number; cpm: number },
 ): Promise<number> {
   // One biller at a time per line: the line's charge row is the lock.
-  await tx.execute(
-    sql`select id from ${transactions} where kind = 'charge' and reference_type = 'ad_line' and reference_id = ${input.lineId} for update`,
-  );
+  await tx.execute(sql`select id from ${transactions} where kind = 'charge' and reference_type = 'ad_line' and reference_id = ${input.lineId} for update`);
   const [billed] = await tx
     .select({
       show: sql<string>`coalesce(sum(case when (${transactions.meta}->>'podcast_id')::int = ${input.podcastId} then ${transactions.fee} else 0 end), 0)`,

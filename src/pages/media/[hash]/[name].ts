@@ -16,5 +16,9 @@ export const GET: APIRoute = async ({ params, request, clientAddress: address })
 };
 
 export const HEAD: APIRoute = async ({ params, request, clientAddress: address }) =>
-  (await serveAdVariant(request, params.hash ?? '', params.name ?? '', clientAddress(request, () => address))) ??
-  serveMedia(request, params.hash ?? '', params.name ?? '');
+  (await serveAdVariant(
+    request,
+    params.hash ?? '',
+    params.name ?? '',
+    clientAddress(request, () => address),
+  )) ?? serveMedia(request, params.hash ?? '', params.name ?? '');

@@ -99,9 +99,7 @@ export const adDeliveries = pgTable(
       .notNull()
       .references(() => podcasts.id, { onDelete: 'cascade' }),
     /** 0 when the listener got no fill (kept, so their later ranges stay unfilled too). */
-    line_id: integer()
-      .notNull()
-      .default(0),
+    line_id: integer().notNull().default(0),
     slot: text().notNull().default(''),
     impression_at: ts(),
     billed: boolean().notNull().default(false),
