@@ -30,6 +30,8 @@ export interface FillLine {
   positions: Array<'pre' | 'mid'>;
   active: boolean;
   spotReady: boolean;
+  /** Changes when the spot does (names the variants that carry it). */
+  spotVersion?: string;
 }
 
 export interface FillContext {

@@ -14,6 +14,7 @@ import { countryOf } from '../analytics/geo';
 import { agentOf } from '../analytics/user-agent';
 import { mediaPath } from '../hosting/media-storage';
 import { notModified, parseRange } from '../hosting/serve-media';
+import type { StoredObject } from '../storage/storage';
 import { storage } from '../storage/storage';
 import { decideFill, slotsOf } from './fill';
 import { episodeAds, servableLines } from './servable-lines';
@@ -28,12 +29,15 @@ async function fillOf(
   request: Request,
   address: string,
 ): Promise<Array<{ slot: string; lineId: number }>> {
+  const cacheKey = `${day}|${listener}|${ep.episodeId}`;
+  const cached = keptFills.get(cacheKey);
+  if (cached) return cached;
   const db = await getDb();
   const kept = await db
     .select({ slot: adDeliveries.slot, line: adDeliveries.line_id })
     .from(adDeliveries)
     .where(and(eq(adDeliveries.day, day), eq(adDeliveries.listener_hash, listener), eq(adDeliveries.episode_id, ep.episodeId)));
-  if (kept.length) return kept.filter((k) => k.line !== 0).map((k) => ({ slot: k.slot, lineId: k.line }));
+  if (kept.length) return remember(cacheKey, kept);
   const lines = await servableLines();
   if (!lines.length) return [];
   const ids = lines.map((l) => l.id);
@@ -71,7 +75,43 @@ async function fillOf(
     .select({ slot: adDeliveries.slot, line: adDeliveries.line_id })
     .from(adDeliveries)
     .where(and(eq(adDeliveries.day, day), eq(adDeliveries.listener_hash, listener), eq(adDeliveries.episode_id, ep.episodeId)));
-  return again.filter((k) => k.line !== 0).map((k) => ({ slot: k.slot, lineId: k.line }));
+  return remember(cacheKey, again);
+}
+
+/** Kept fills (they never change once written), so a player's range requests need no query. */
+const keptFills = new Map<string, Array<{ slot: string; lineId: number }>>();
+function remember(key: string, rows: Array<{ slot: string; line: number }>): Array<{ slot: string; lineId: number }> {
+  const fill = rows.filter((k) => k.line !== 0).map((k) => ({ slot: k.slot, lineId: k.line }));
+  if (keptFills.size >= 50_000) keptFills.clear();
+  keptFills.set(key, fill);
+  return fill;
+}
+
+/** The stored upload's version, remembered for a few seconds (every range request of a player asks). */
+const stats = new Map<string, { at: number; value: Promise<StoredObject | null> }>();
+async function statOriginal(key: string): Promise<StoredObject | null> {
+  const hit = stats.get(key);
+  if (hit && Date.now() - hit.at < 5000) return hit.value;
+  const value = (await storage()).stat(key);
+  if (stats.size > 5000) stats.clear();
+  stats.set(key, { at: Date.now(), value });
+  value.catch(() => stats.delete(key));
+  return value;
+}
+
+/** Each line's spot version (its master and length), from the servable lines or the database. */
+async function spotVersions(lineIds: number[]): Promise<Map<number, string>> {
+  const known = new Map((await servableLines()).filter((l) => l.spotVersion).map((l) => [l.id, l.spotVersion!]));
+  const missing = lineIds.filter((id) => !known.has(id));
+  if (missing.length) {
+    const db = await getDb();
+    const rows = await db
+      .select({ id: adLines.id, spot_key: adLines.spot_key, ms: adLines.spot_duration_ms })
+      .from(adLines)
+      .where(inArray(adLines.id, missing));
+    for (const r of rows) known.set(r.id, `${r.spot_key}:${r.ms}`);
+  }
+  return known;
 }
 
 /** The breaks of a fill: the pre-roll's lines at 0, each mid-roll's at its marker. */
@@ -100,20 +140,9 @@ export async function serveAdVariant(request: Request, podcastHash: string, name
     const { listener } = await requestHashes(address, (request.headers.get('user-agent') ?? '').slice(0, 400), now);
     const fill = await fillOf(day, listener, ep, request, address);
     if (!fill.length) return null;
-    const store = await storage();
-    const original = await store.stat(key);
+    const original = await statOriginal(key);
     if (!original) return null;
-    const db = await getDb();
-    const spots = await db
-      .select({ id: adLines.id, spot_key: adLines.spot_key, updated: adLines.spot_duration_ms })
-      .from(adLines)
-      .where(
-        inArray(
-          adLines.id,
-          fill.map((f) => f.lineId),
-        ),
-      );
-    const versions = new Map(spots.map((s) => [s.id, `${s.spot_key}:${s.updated}`]));
+    const versions = await spotVersions(fill.map((f) => f.lineId));
     const variant = await variantFile(key, original.etag, breaksOf(fill, ep.mids), versions);
     return variantResponse(request, variant, original.modifiedAt);
   } catch (error) {

@@ -71,6 +71,7 @@ async function loadLines(): Promise<FillLine[]> {
       positions: r.positions,
       active: r.status === 'active',
       spotReady: r.spot_status === 'ready' && r.spot_key !== null,
+      spotVersion: `${r.spot_key}:${r.spot_duration_ms}`,
     };
   });
 }
