@@ -6,6 +6,7 @@
  * and the podcaster's share is released after the adjustment window. Listeners are told apart by
  * X-Forwarded-For and User-Agent, as measurement tells them apart.
  */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { buffer } from 'node:stream/consumers';
 import { and, desc, eq, like, lte } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
-import { adLines, brands, categories, episodes, hostedPodcasts, podcasts, users } from '../../src/lib/server/db/schema';
+import { adDeliveries, adEpisodeAudio, adLines, brands, categories, episodes, hostedPodcasts, podcasts, users } from '../../src/lib/server/db/schema';
 import { hashPassword } from '../../src/lib/server/auth/passwords';
 import { seedHostingDemo } from '../../src/lib/server/seed/hosting-demo';
 import { makeDemoSpot, seedAdsDemo } from '../../src/lib/server/seed/ads-demo';
@@ -21,6 +22,7 @@ import { parseDurationMs, runFfmpeg } from '../../src/lib/server/ads/ffmpeg';
 import { releaseAdShares, settleAds } from '../../src/lib/server/ads/impressions';
 import { runMeasurement } from '../../src/lib/server/analytics/jobs';
 import { mediaPath } from '../../src/lib/server/hosting/media-storage';
+import { DEFAULT_CACHE_BYTES, setVariantCacheLimit, variantCacheBytes, variantDir, variantFile } from '../../src/lib/server/ads/variants';
 import { storage } from '../../src/lib/server/storage/storage';
 import { PASSWORD, seedUser, signIn, type SeededUser } from '../support/builders';
 import { seedCampaign } from '../support/campaign-builders';
@@ -244,6 +246,49 @@ describe('[ADS] insertion at download', () => {
   });
 });
 
+describe('[ADS] the variant cache and failures', () => {
+  it('keeps stitched variants on disk within the LRU bound', async () => {
+    const db = await getDb();
+    const [line] = await db.select().from(adLines).where(eq(adLines.campaign_id, campaignId));
+    const name = decodeURIComponent(episode.enclosure_url.split('/').pop()!);
+    const [, hash] = /\/media\/([^/]+)\//.exec(episode.enclosure_url)!;
+    const key = mediaPath(hash!, name)!;
+    const { etag: version } = (await (await storage()).stat(key))!;
+    const versions = new Map([[line!.id, `${line!.spot_key}:${line!.spot_duration_ms}`]]);
+    setVariantCacheLimit(1);
+    try {
+      const first = await variantFile(key, version, [{ atMs: 5000, lineIds: [line!.id] }], versions);
+      expect(existsSync(first.path)).toBe(true);
+      const second = await variantFile(key, version, [{ atMs: 10_000, lineIds: [line!.id] }], versions);
+      // The least recently used variant made room for the new one.
+      expect(existsSync(first.path)).toBe(false);
+      expect(existsSync(second.path)).toBe(true);
+      expect(variantCacheBytes()).toBe(second.size);
+      expect(second.size).toBeGreaterThan(original.length);
+    } finally {
+      setVariantCacheLimit(DEFAULT_CACHE_BYTES);
+    }
+  });
+
+  it('serves the upload, byte for byte, when insertion fails, and counts no impression for it', async () => {
+    const db = await getDb();
+    const [line] = await db.select().from(adLines).where(eq(adLines.campaign_id, campaignId));
+    const store = await storage();
+    // The spot's master and encodings are gone, and no variant is cached: nothing can be stitched.
+    for await (const o of store.list(`ads/spots/${line!.id}/`)) await store.remove(o.key);
+    rmSync(variantDir(), { recursive: true, force: true });
+    mkdirSync(variantDir(), { recursive: true });
+    const ip = '2.16.10.9';
+    const failed = await listen(ip);
+    expect(failed.res.status).toBe(200);
+    expect(failed.body.equals(original)).toBe(true);
+    const again = await listen(ip, { range: 'bytes=0-99' });
+    expect(again.body.equals(original.subarray(0, 100))).toBe(true);
+    const rows = await db.select().from(adDeliveries).where(eq(adDeliveries.episode_id, episode.id));
+    expect(rows.filter((r) => r.line_id !== 0)).toHaveLength(2);
+  });
+});
+
 describe('[ADS] impressions and money', () => {
   it('counts impressions of the variants, bills them at the CPM and shows them in the campaign stats', async () => {
     await runMeasurement();
@@ -288,6 +333,9 @@ describe('[ADS] ad positions', () => {
     const suggested = await call('POST', `${path}/suggest`, { token: podcaster.token });
     expect(suggested.status, JSON.stringify(suggested.body)).toBe(200);
     expect(suggested.body.data.markers.every((m: { confirmed: boolean }) => !m.confirmed)).toBe(true);
+    // The same decode measured the episode's loudness, which its spots are then matched to.
+    const [audio] = await (await getDb()).select().from(adEpisodeAudio).where(eq(adEpisodeAudio.episode_id, episode.id));
+    expect(audio!.loudness_lufs).toBeLessThan(-5);
     const saved = await call('PUT', path, { token: podcaster.token, body: { mid_rolls: [{ position_ms: 12_000 }] } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.data.markers.map((m: { kind: string; position_ms: number }) => [m.kind, m.position_ms])).toEqual([
@@ -312,7 +360,10 @@ describe('[ADS] ad positions', () => {
 
   it('seeds the demo line through the domain', async () => {
     const db = await getDb();
-    await db.update(adLines).set({ status: 'paused' }).where(eq(adLines.campaign_id, campaignId));
+    for (const line of await db.select().from(adLines).where(eq(adLines.campaign_id, campaignId))) {
+      const paused = await call('PATCH', `/api/brand/ad-lines/${line.id}`, { token: brand.token, body: { status: 'paused' } });
+      expect(paused.body.data.status).toBe('paused');
+    }
     // Without the demo brand the seed adds nothing; it never fails the boot.
     expect(await seedAdsDemo()).toBeNull();
   });

@@ -193,3 +193,20 @@ describe('[ADS] spots and silences', () => {
     expect(suggestFromSilences(silences, 600_000)).toEqual([101_750, 401_000]);
   });
 });
+
+describe('[ADS] loudness', () => {
+  it('reads the integrated loudness of ebur128 and matches spots to it within -24…-10 LUFS', async () => {
+    const { parseLoudness } = await import('../../src/lib/server/ads/ffmpeg');
+    const { targetLoudness, profileSpotKey } = await import('../../src/lib/server/ads/spots');
+    expect(
+      parseLoudness('[Parsed_ebur128_1] t: 2.9 TARGET:-23 LUFS M: -22.2 S: -22.3 I: -22.2 LUFS\n  Integrated loudness:\n    I:         -19.4 LUFS\n'),
+    ).toBe(-19.4);
+    expect(parseLoudness('nothing here')).toBeNull();
+    expect(targetLoudness(-19.4)).toBe(-19);
+    expect(targetLoudness(-40)).toBe(-24);
+    expect(targetLoudness(null)).toBe(-16);
+    const p = { sampleRate: 22050, channels: 1 as const, bitrateKbps: 48 };
+    expect(profileSpotKey(7, p)).toBe('ads/spots/7/22050-1-48.mp3');
+    expect(profileSpotKey(7, p, -19)).toBe('ads/spots/7/22050-1-48_-19lufs.mp3');
+  });
+});

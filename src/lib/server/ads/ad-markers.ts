@@ -7,11 +7,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { config } from '../config';
 import { getDb } from '../db/client';
-import { adMarkers, episodes, files, hostedPodcasts, podcasts } from '../db/schema';
+import { adEpisodeAudio, adMarkers, episodes, files, hostedPodcasts, podcasts } from '../db/schema';
 import { fieldError, notFound, validate } from '../http';
 import { withLocalCopy } from '../files/storage';
 import { mediaPath } from '../hosting/media-storage';
-import { detectSilences, type Silence } from './ffmpeg';
+import { analyseEpisode, type Silence } from './ffmpeg';
 import { MID_ROLLS } from './fill';
 import { forgetServableLines } from './servable-lines';
 
@@ -84,7 +84,7 @@ function episodeAudioKey(enclosureUrl: string | null, podcastHash: string): stri
   return mediaPath(podcastHash, decodeURIComponent(m[2]!));
 }
 
-/** Finds the episode's silences and stores up to 4 suggested mid-rolls (replacing earlier unconfirmed suggestions). */
+/** Finds the episode's silences and loudness (one decode), stores its loudness and up to 4 suggested mid-rolls (replacing earlier unconfirmed suggestions). */
 export async function suggestMarkers(episodeId: number): Promise<number[]> {
   const db = await getDb();
   const [row] = await db
@@ -95,7 +95,11 @@ export async function suggestMarkers(episodeId: number): Promise<number[]> {
   if (!row) return [];
   const key = episodeAudioKey(row.episode.enclosure_url, row.podcast_hash);
   if (!key) return [];
-  const silences = await withLocalCopy(key, detectSilences);
+  const { silences, loudness } = await withLocalCopy(key, analyseEpisode);
+  await db
+    .insert(adEpisodeAudio)
+    .values({ episode_id: episodeId, loudness_lufs: loudness })
+    .onConflictDoUpdate({ target: adEpisodeAudio.episode_id, set: { loudness_lufs: loudness, analysed_at: new Date() } });
   const durationMs = (row.episode.duration ?? 0) * 1000 || Math.max(0, ...silences.map((s) => s.endMs));
   const existing = await db
     .select()

@@ -13,9 +13,13 @@ export function runFfmpeg(args: string[], timeoutMs = 10 * 60_000): Promise<stri
     const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    let partial = '';
     child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.length > 2_000_000) stderr = stderr.slice(-1_000_000);
+      // ebur128 logs every 100 ms of audio: those lines are dropped so an hour's silences are all kept.
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) if (!line.includes('TARGET:')) stderr += `${line}\n`;
+      if (stderr.length > 4_000_000) stderr = stderr.slice(-2_000_000);
     });
     child.on('error', (error) => {
       clearTimeout(timer);
@@ -23,6 +27,7 @@ export function runFfmpeg(args: string[], timeoutMs = 10 * 60_000): Promise<stri
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      stderr += partial;
       if (code === 0) resolve(stderr);
       else reject(new Error(`ffmpeg failed (exit ${code}): ${stderr.trim().split('\n').slice(-2).join(' ').slice(0, 400)}`));
     });
@@ -50,9 +55,18 @@ export function parseSilences(stderr: string): Silence[] {
   return out;
 }
 
-/** The silences (under -35 dB for half a second or more) of an audio file, in order. */
-export async function detectSilences(path: string): Promise<Silence[]> {
-  return parseSilences(await runFfmpeg(['-i', path, '-vn', '-af', 'silencedetect=noise=-35dB:d=0.5', '-f', 'null', '-']));
+/** Parses ebur128's summary: the integrated loudness in LUFS (null when absent or silent). */
+export function parseLoudness(stderr: string): number | null {
+  const all = [...stderr.matchAll(/I:\s+(-?[\d.]+|-inf) LUFS/g)];
+  const v = all.at(-1)?.[1];
+  if (v === undefined || v === '-inf' || v === '-70.0') return null;
+  return Number(v);
+}
+
+/** One decode of an episode: its silences (under -35 dB for half a second or more) and its integrated loudness. */
+export async function analyseEpisode(path: string): Promise<{ silences: Silence[]; loudness: number | null }> {
+  const stderr = await runFfmpeg(['-i', path, '-vn', '-af', 'silencedetect=noise=-35dB:d=0.5,ebur128', '-f', 'null', '-']);
+  return { silences: parseSilences(stderr), loudness: parseLoudness(stderr) };
 }
 
 /** Parses "Duration: 00:01:02.50" (or the last "time=" of a decode) into ms. */
@@ -89,14 +103,18 @@ export async function normaliseSpot(input: string, output: string): Promise<void
   );
 }
 
-/** Encodes audio to a plain MP3 of the profile: constant bitrate, no bit reservoir, no Xing frame, no tags (frames only, ready to splice). */
-export async function encodeToProfile(input: string, output: string, profile: Mp3Profile, timeoutMs?: number): Promise<void> {
+/**
+ * Encodes audio to a plain MP3 of the profile: constant bitrate, no bit reservoir, no Xing frame, no tags
+ * (frames only, ready to splice); `gainDb` shifts the loudness first (a limiter keeps the peaks under 0 dB).
+ */
+export async function encodeToProfile(input: string, output: string, profile: Mp3Profile, timeoutMs?: number, gainDb = 0): Promise<void> {
   await runFfmpeg(
     [
       '-y',
       '-i',
       input,
       '-vn',
+      ...(gainDb ? ['-af', `volume=${gainDb.toFixed(1)}dB,alimiter=limit=0.89`] : []),
       '-map_metadata',
       '-1',
       '-ar',

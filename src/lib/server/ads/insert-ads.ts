@@ -17,18 +17,12 @@ import { notModified, parseRange } from '../hosting/serve-media';
 import type { StoredObject } from '../storage/storage';
 import { storage } from '../storage/storage';
 import { decideFill, slotsOf } from './fill';
-import { episodeAds, servableLines } from './servable-lines';
+import { type EpisodeAds, episodeAds, servableLines } from './servable-lines';
 import { type FillBreak, readVariant, variantFile } from './variants';
 import { Readable } from 'node:stream';
 
 /** The fill a listener has for an episode today: the kept one, or a new decision (kept now, for GETs). */
-async function fillOf(
-  day: string,
-  listener: string,
-  ep: NonNullable<Awaited<ReturnType<typeof episodeAds>>>,
-  request: Request,
-  address: string,
-): Promise<Array<{ slot: string; lineId: number }>> {
+async function fillOf(day: string, listener: string, ep: EpisodeAds, request: Request, address: string): Promise<Array<{ slot: string; lineId: number }>> {
   const cacheKey = `${day}|${listener}|${ep.episodeId}`;
   const cached = keptFills.get(cacheKey);
   if (cached) return cached;
@@ -127,6 +121,7 @@ export function breaksOf(fill: Array<{ slot: string; lineId: number }>, mids: nu
 
 /** Answers the listener's stitched variant of hosted audio, or null to serve the upload as is. Never throws. */
 export async function serveAdVariant(request: Request, podcastHash: string, name: string, address: string): Promise<Response | null> {
+  let kept: { day: string; listener: string; ep: EpisodeAds } | null = null;
   try {
     if (!name.endsWith('.mp3') || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
     const key = mediaPath(podcastHash, name);
@@ -138,17 +133,31 @@ export async function serveAdVariant(request: Request, podcastHash: string, name
     const now = new Date();
     const day = utcDay(now);
     const { listener } = await requestHashes(address, (request.headers.get('user-agent') ?? '').slice(0, 400), now);
+    kept = { day, listener, ep };
     const fill = await fillOf(day, listener, ep, request, address);
     if (!fill.length) return null;
     const original = await statOriginal(key);
     if (!original) return null;
     const versions = await spotVersions(fill.map((f) => f.lineId));
-    const variant = await variantFile(key, original.etag, breaksOf(fill, ep.mids), versions);
+    const variant = await variantFile(key, original.etag, breaksOf(fill, ep.mids), versions, ep.lufs);
     return variantResponse(request, variant, original.modifiedAt);
   } catch (error) {
     console.error(`[cuepoint] ad insertion failed for /media/${podcastHash}/${name}; the original file is served`, error);
+    if (kept) await keepUnfilled(kept.day, kept.listener, kept.ep).catch(() => undefined);
     return null;
   }
+}
+
+/** After a failure the listener keeps the upload for the day (their ranges stay one file), and no impression is counted. */
+async function keepUnfilled(day: string, listener: string, ep: EpisodeAds): Promise<void> {
+  const db = await getDb();
+  const where = and(eq(adDeliveries.day, day), eq(adDeliveries.listener_hash, listener), eq(adDeliveries.episode_id, ep.episodeId));
+  await db.delete(adDeliveries).where(where);
+  await db
+    .insert(adDeliveries)
+    .values({ day, listener_hash: listener, episode_id: ep.episodeId, podcast_id: ep.podcastId, line_id: 0, slot: '' })
+    .onConflictDoNothing();
+  keptFills.set(`${day}|${listener}|${ep.episodeId}`, []);
 }
 
 /** The HTTP answer for a variant: whole, one range (206) or 416, with its own validators. */

@@ -5,7 +5,8 @@
  */
 import { and, eq, like, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { adDeliveries, adLines, adMarkers, adShowSettings, episodes, podcastCategories, podcasts } from '../db/schema';
+import { adDeliveries, adEpisodeAudio, adLines, adMarkers, adShowSettings, episodes, podcastCategories, podcasts } from '../db/schema';
+import { targetLoudness } from './spots';
 import { adLineMoney } from '../payments/ad-billing';
 import { utcDay } from '../analytics/salts';
 import type { FillLine } from './fill';
@@ -96,6 +97,8 @@ export interface EpisodeAds {
   excludedCategoryIds: number[];
   /** Confirmed mid-roll positions, ms, in order (at most 4). */
   mids: number[];
+  /** The loudness spots are encoded at for this episode (LUFS). */
+  lufs: number;
 }
 
 async function loadEpisode(podcastHash: string, name: string): Promise<EpisodeAds | null> {
@@ -108,7 +111,7 @@ async function loadEpisode(podcastHash: string, name: string): Promise<EpisodeAd
     .where(and(eq(podcasts.hash_id, podcastHash), like(episodes.enclosure_url, suffix)))
     .limit(1);
   if (!row) return null;
-  const [cats, settings, marks] = await Promise.all([
+  const [cats, settings, marks, audio] = await Promise.all([
     db.select({ id: podcastCategories.category_id }).from(podcastCategories).where(eq(podcastCategories.podcast_id, row.podcast_id)),
     db.select().from(adShowSettings).where(eq(adShowSettings.podcast_id, row.podcast_id)),
     db
@@ -116,6 +119,7 @@ async function loadEpisode(podcastHash: string, name: string): Promise<EpisodeAd
       .from(adMarkers)
       .where(and(eq(adMarkers.episode_id, row.id), eq(adMarkers.kind, 'mid'), eq(adMarkers.confirmed, true)))
       .orderBy(adMarkers.position_ms),
+    db.select({ lufs: adEpisodeAudio.loudness_lufs }).from(adEpisodeAudio).where(eq(adEpisodeAudio.episode_id, row.id)),
   ]);
   const showCategoryIds = [...new Set([...(row.category_id ? [row.category_id] : []), ...cats.map((c) => c.id)])];
   return {
@@ -124,6 +128,7 @@ async function loadEpisode(podcastHash: string, name: string): Promise<EpisodeAd
     showCategoryIds,
     excludedCategoryIds: settings[0]?.excluded_category_ids ?? [],
     mids: marks.map((m) => m.ms).slice(0, 4),
+    lufs: targetLoudness(audio[0]?.lufs ?? null),
   };
 }
 

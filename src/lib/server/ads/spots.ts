@@ -31,7 +31,17 @@ export function spotRefusal(a: { durationMs: number; maxVolumeDb: number }): str
 }
 
 export const masterKey = (lineId: number) => `ads/spots/${lineId}/master.wav`;
-export const profileSpotKey = (lineId: number, p: Mp3Profile) => `ads/spots/${lineId}/${profileKey(p)}.mp3`;
+export const profileSpotKey = (lineId: number, p: Mp3Profile, lufs = MASTER_LUFS) =>
+  `ads/spots/${lineId}/${profileKey(p)}${lufs === MASTER_LUFS ? '' : `_${lufs}lufs`}.mp3`;
+
+/** Masters are normalised to -16 LUFS, the podcast level. */
+export const MASTER_LUFS = -16;
+
+/** The loudness a spot is matched to for an episode measured at `episodeLufs`: the episode's, in whole LU, within -24…-10. */
+export function targetLoudness(episodeLufs: number | null): number {
+  if (episodeLufs === null || !Number.isFinite(episodeLufs)) return MASTER_LUFS;
+  return Math.max(-24, Math.min(-10, Math.round(episodeLufs)));
+}
 
 /** Checks and normalises an uploaded spot (a stored file of `mime`); answers its master's key and length, or throws SpotRefused. */
 export async function prepareSpot(lineId: number, fileKey: string, mime: string): Promise<{ key: string; durationMs: number }> {
@@ -59,9 +69,9 @@ export async function prepareSpot(lineId: number, fileKey: string, mime: string)
 
 const inflight = new Map<string, Promise<Buffer>>();
 
-/** The spot's frames encoded for a profile: made once and stored, then read from the storage. */
-export async function spotForProfile(lineId: number, profile: Mp3Profile): Promise<Buffer> {
-  const key = profileSpotKey(lineId, profile);
+/** The spot's frames encoded for a profile at a loudness (LUFS): made once and stored, then read from the storage. */
+export async function spotForProfile(lineId: number, profile: Mp3Profile, lufs = MASTER_LUFS): Promise<Buffer> {
+  const key = profileSpotKey(lineId, profile, lufs);
   const pending = inflight.get(key);
   if (pending) return pending;
   const work = (async () => {
@@ -78,7 +88,7 @@ export async function spotForProfile(lineId: number, profile: Mp3Profile): Promi
     return withLocalCopy(masterKey(lineId), async (master) => {
       const out = `${await scratchPath('spot-enc')}.mp3`;
       try {
-        await encodeToProfile(master, out, profile, 120_000);
+        await encodeToProfile(master, out, profile, 120_000, lufs - MASTER_LUFS);
         const bytes = await readFile(out);
         await store.put(key, bytes, { contentType: 'audio/mpeg' });
         return bytes;

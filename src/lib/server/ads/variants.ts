@@ -2,7 +2,7 @@
  * Stitched variants of hosted episodes, cached on this instance's disk (DATA_DIR/cache/ad-variants) with
  * an LRU bound on their total size. A variant is named by a hash of the episode's version (its storage
  * ETag), the lines in each position and their spots, so the same fill is always the same bytes, and its
- * ETag is that name. An episode whose frames cannot be spliced (not MP3, or frames that change format
+ * ETag is that name. Spots are matched to the episode's measured loudness. An episode whose frames cannot be spliced (not MP3, or frames that change format
  * mid-file) is transcoded once to a plain CBR MP3, cached next to the variants, and spliced from that.
  */
 import { createHash } from 'node:crypto';
@@ -16,7 +16,7 @@ import { scratchPath, removeQuietly } from '../files/storage';
 import { storage } from '../storage/storage';
 import { encodeToProfile } from './ffmpeg';
 import { type Mp3Layout, planVariant, scanMp3, stitch, tailPiece } from './mp3-frames';
-import { spotForProfile } from './spots';
+import { MASTER_LUFS, spotForProfile } from './spots';
 
 /** Default bound of the variant cache: 2 GB. */
 export const DEFAULT_CACHE_BYTES = 2 * 1024 * 1024 * 1024;
@@ -132,15 +132,21 @@ export interface FillBreak {
 }
 
 /** The name of a variant (its ETag too). */
-export function variantName(episodeKey: string, episodeEtag: string, breaks: FillBreak[], spotVersions: Map<number, string>): string {
+export function variantName(episodeKey: string, episodeEtag: string, breaks: FillBreak[], spotVersions: Map<number, string>, lufs = MASTER_LUFS): string {
   const fill = breaks.map((b) => `${b.atMs}:${b.lineIds.map((id) => `${id}@${spotVersions.get(id) ?? ''}`).join(',')}`).join('|');
-  return `v-${createHash('sha256').update(`${episodeKey}|${episodeEtag}|${fill}`).digest('base64url').slice(0, 32)}`;
+  return `v-${createHash('sha256').update(`${episodeKey}|${episodeEtag}|${lufs}|${fill}`).digest('base64url').slice(0, 32)}`;
 }
 
 /** The cached variant of an episode with these breaks, stitched now when it is not cached. */
-export async function variantFile(episodeKey: string, episodeEtag: string, breaks: FillBreak[], spotVersions: Map<number, string>): Promise<VariantFile> {
+export async function variantFile(
+  episodeKey: string,
+  episodeEtag: string,
+  breaks: FillBreak[],
+  spotVersions: Map<number, string>,
+  lufs = MASTER_LUFS,
+): Promise<VariantFile> {
   await loadIndex();
-  const name = variantName(episodeKey, episodeEtag, breaks, spotVersions);
+  const name = variantName(episodeKey, episodeEtag, breaks, spotVersions, lufs);
   const file = `${name}.mp3`;
   const path = join(variantDir(), file);
   const c = cache();
@@ -158,7 +164,7 @@ export async function variantFile(episodeKey: string, episodeEtag: string, break
   const work = (async () => {
     const { bytes, layout } = await spliceableEpisode(episodeKey, episodeEtag);
     const lineIds = [...new Set(breaks.flatMap((b) => b.lineIds))];
-    const spotBytes = await Promise.all(lineIds.map((id) => spotForProfile(id, layout.profile)));
+    const spotBytes = await Promise.all(lineIds.map((id) => spotForProfile(id, layout.profile, lufs)));
     const spotLayouts = spotBytes.map((b) => scanMp3(b));
     if (spotLayouts.some((l) => !l)) throw new Error('A spot has no MP3 frames.');
     const index = new Map(lineIds.map((id, i) => [id, i]));

@@ -11,6 +11,12 @@ CREATE TABLE "ad_deliveries" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "ad_episode_audio" (
+	"episode_id" integer PRIMARY KEY NOT NULL,
+	"loudness_lufs" real,
+	"analysed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "ad_lines" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_lines_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"campaign_id" integer NOT NULL,
@@ -54,6 +60,7 @@ CREATE TABLE "ad_show_settings" (
 --> statement-breakpoint
 ALTER TABLE "ad_deliveries" ADD CONSTRAINT "ad_deliveries_episode_id_episodes_id_fk" FOREIGN KEY ("episode_id") REFERENCES "public"."episodes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_deliveries" ADD CONSTRAINT "ad_deliveries_podcast_id_podcasts_id_fk" FOREIGN KEY ("podcast_id") REFERENCES "public"."podcasts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_episode_audio" ADD CONSTRAINT "ad_episode_audio_episode_id_episodes_id_fk" FOREIGN KEY ("episode_id") REFERENCES "public"."episodes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_lines" ADD CONSTRAINT "ad_lines_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_lines" ADD CONSTRAINT "ad_lines_brand_user_id_users_id_fk" FOREIGN KEY ("brand_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_lines" ADD CONSTRAINT "ad_lines_ad_category_id_categories_id_fk" FOREIGN KEY ("ad_category_id") REFERENCES "public"."categories"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

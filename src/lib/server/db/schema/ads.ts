@@ -16,7 +16,7 @@
  * listener's download of the episode (an impression), `billed` once payments billed it.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { campaigns, categories, episodes, files, podcasts, users } from './core';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
@@ -111,3 +111,13 @@ export const adDeliveries = pgTable(
     index('ad_deliveries_pending_idx').on(t.episode_id).where(sql`${t.impression_at} is null and ${t.line_id} <> 0`),
   ],
 );
+
+/** What the ads domain measured of an episode's audio (once per upload): its integrated loudness, which spots are matched to. */
+export const adEpisodeAudio = pgTable('ad_episode_audio', {
+  episode_id: integer()
+    .primaryKey()
+    .references(() => episodes.id, { onDelete: 'cascade' }),
+  /** Integrated loudness, LUFS (EBU R128), or null when it could not be measured. */
+  loudness_lufs: real(),
+  analysed_at: ts().defaultNow().notNull(),
+});
