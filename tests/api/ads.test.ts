@@ -14,18 +14,30 @@ import { buffer } from 'node:stream/consumers';
 import { and, desc, eq, like, lte } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
-import { adDeliveries, adEpisodeAudio, adLines, brands, categories, episodes, hostedPodcasts, podcasts, users } from '../../src/lib/server/db/schema';
+import {
+  adDeliveries,
+  adEpisodeAudio,
+  adLines,
+  brands,
+  deliverables,
+  categories,
+  episodes,
+  hostedPodcasts,
+  podcasts,
+  users,
+} from '../../src/lib/server/db/schema';
 import { hashPassword } from '../../src/lib/server/auth/passwords';
 import { seedHostingDemo } from '../../src/lib/server/seed/hosting-demo';
 import { makeDemoSpot, seedAdsDemo } from '../../src/lib/server/seed/ads-demo';
 import { parseDurationMs, runFfmpeg } from '../../src/lib/server/ads/ffmpeg';
+import { scanMp3 } from '../../src/lib/server/ads/mp3-frames';
 import { releaseAdShares, settleAds } from '../../src/lib/server/ads/impressions';
 import { runMeasurement } from '../../src/lib/server/analytics/jobs';
 import { mediaPath } from '../../src/lib/server/hosting/media-storage';
 import { DEFAULT_CACHE_BYTES, setVariantCacheLimit, variantCacheBytes, variantDir, variantFile } from '../../src/lib/server/ads/variants';
 import { storage } from '../../src/lib/server/storage/storage';
 import { PASSWORD, seedUser, signIn, type SeededUser } from '../support/builders';
-import { seedCampaign } from '../support/campaign-builders';
+import { seedCampaign, seedProposal } from '../support/campaign-builders';
 import { saveCard } from '../support/payment-builders';
 import { call, page } from '../support/http';
 import { testServer } from '../support/test-server';
@@ -356,6 +368,37 @@ describe('[ADS] ad positions', () => {
     const stranger = await seedUser({ type: 'PODCASTER' });
     expect((await call('GET', path, { token: stranger.token })).status).toBe(404);
     await call('PUT', path, { token: podcaster.token, body: { mid_rolls: [] } });
+  });
+
+  it('inserts an approved host-read ad into the back catalogue of the show that read it, and nowhere else', async () => {
+    const db = await getDb();
+    // The first line steps aside, so this listener's fill is the host-read alone.
+    for (const line of await db.select().from(adLines).where(eq(adLines.campaign_id, campaignId)))
+      await call('PATCH', `/api/brand/ad-lines/${line.id}`, { token: brand.token, body: { status: 'paused' } });
+    const { jobs } = await seedProposal(campaignId, podcastId, [{ fee: 25_000, description: 'Host-read, 60 seconds', type: 'host' }]);
+    const read = await upload(brand, await readFile(await makeDemoSpot()), 'host-read.mp3');
+    const [deliverable] = await db
+      .insert(deliverables)
+      .values({ package_job_id: jobs[0]!.id, status: 'accepted', reference_type: 'file', reference_id: read.body.data.id })
+      .returning();
+    const body = { deliverable_id: deliverable!.id, cpm: 4000, budget: 5000, starts_on: day(-1), ends_on: day(10), positions: ['mid'], card_id: cardId };
+    const other = await seedUser({ type: 'BRAND' });
+    expect((await call('POST', '/api/brand/ad-lines/back-catalogue', { token: other.token, body: { ...body, card_id: 1 } })).status).toBe(404);
+    const created = await call('POST', '/api/brand/ad-lines/back-catalogue', { token: brand.token, body });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data.title).toBe('Back catalogue: Host-read, 60 seconds');
+    expect(created.body.data.targeting).toMatchObject({ podcasts: [podcastId], published_before: day(0) });
+    // A mid-roll at 12 s of the (past) episode: the host-read goes there.
+    const markers = `/api/podcasts/hosted/${hostedId}/episodes/${episode.hash_id}/ad-markers`;
+    await call('PUT', markers, { token: podcaster.token, body: { mid_rolls: [{ position_ms: 12_000 }] } });
+    const d = await listen('2.16.10.20');
+    expect(d.res.headers.get('etag')).toMatch(/^"v-/);
+    const spotMs = created.body.data.spot_duration_ms as number;
+    expect(Math.abs((await decodedMs(d.body)) - ((await decodedMs(original)) + spotMs))).toBeLessThan(150);
+    // The file starts with the episode's own frames (the break is mid-roll, not a pre-roll).
+    const [o, v] = [scanMp3(original)!, scanMp3(d.body)!];
+    expect(d.body.subarray(v.frames[0]!, v.frames[0]! + 4000).equals(original.subarray(o.frames[0]!, o.frames[0]! + 4000))).toBe(true);
+    await call('PUT', markers, { token: podcaster.token, body: { mid_rolls: [] } });
   });
 
   it('seeds the demo line through the domain', async () => {

@@ -101,6 +101,8 @@ const LINE: FillLine = {
   categories: [],
   countries: [],
   devices: [],
+  podcasts: [],
+  publishedBefore: null,
   adCategoryId: 7,
   frequencyCap: 1,
   positions: ['pre', 'mid'],
@@ -111,6 +113,8 @@ const CTX: FillContext = {
   day: '2026-11-25',
   listenerHash: 'listener-a',
   episodeId: 10,
+  podcastId: 4,
+  episodePublishedOn: '2026-10-01',
   showCategoryIds: [3],
   excludedCategoryIds: [],
   country: 'US',
@@ -146,6 +150,12 @@ describe('[ADS] fill decisions', () => {
     expect(ineligible({ ...LINE, active: false }, CTX)).toBe('paused');
     expect(ineligible({ ...LINE, spotReady: false }, CTX)).toBe('spot not ready');
     expect(decideFill([LINE], { ...CTX, excludedCategoryIds: [7] })).toEqual([]);
+    // A host-read ad in its own show's back catalogue: that show, episodes published before the day it was asked for.
+    const backCatalogue = { ...LINE, podcasts: [4], publishedBefore: '2026-11-01' };
+    expect(ineligible(backCatalogue, CTX)).toBeNull();
+    expect(ineligible(backCatalogue, { ...CTX, podcastId: 5 })).toBe('show not targeted');
+    expect(ineligible(backCatalogue, { ...CTX, episodePublishedOn: '2026-11-02' })).toBe('not in the back catalogue');
+    expect(ineligible(backCatalogue, { ...CTX, episodePublishedOn: null })).toBe('not in the back catalogue');
   });
 
   it('stops at the frequency cap and paces the budget over the days left', () => {

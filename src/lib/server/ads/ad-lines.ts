@@ -6,7 +6,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '../db/client';
-import { adDeliveries, adLines, brands, campaigns, categories, files } from '../db/schema';
+import { adDeliveries, adLines, brands, campaigns, categories, deliverables, files, hostedPodcasts, packageJobs, packages } from '../db/schema';
+import { utcDay } from '../analytics/salts';
 import { fieldError, forbidden, notFound, validate } from '../http';
 import { adLineMoney, fundAdLine } from '../payments/ad-billing';
 import { findOwnedCampaign } from '../campaigns/find-campaign';
@@ -116,6 +117,22 @@ export async function createAdLine(brandUserId: number, campaignId: number, body
     const known = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, input.categories));
     if (known.length !== new Set(input.categories).size) throw fieldError('categories', 'Choose categories from the list.');
   }
+  return insertLine(brandUserId, campaignId, input, file, { categories: input.categories, countries: input.countries, devices: input.devices });
+}
+
+type LineInput = Pick<z.infer<typeof adLineSchema>, 'title' | 'cpm' | 'budget' | 'starts_on' | 'ends_on' | 'frequency_cap' | 'positions' | 'card_id'> & {
+  ad_category_id?: number | null;
+};
+
+/** Stores a line, prepares its spot (refused: the line is removed and the reason answered as a 422), charges its budget, and makes it live. */
+async function insertLine(
+  brandUserId: number,
+  campaignId: number,
+  input: LineInput,
+  file: typeof files.$inferSelect,
+  targeting: AdLineRow['targeting'],
+): Promise<AdLinePayload> {
+  const db = await getDb();
   let adCategory = input.ad_category_id ?? null;
   if (adCategory === null) {
     const [brand] = await db.select({ category_id: brands.category_id }).from(brands).where(eq(brands.user_id, brandUserId));
@@ -133,7 +150,7 @@ export async function createAdLine(brandUserId: number, campaignId: number, body
       budget: input.budget,
       starts_on: input.starts_on,
       ends_on: input.ends_on,
-      targeting: { categories: input.categories, countries: input.countries, devices: input.devices },
+      targeting,
       frequency_cap: input.frequency_cap,
       positions: input.positions,
       status: 'paused',
@@ -154,6 +171,51 @@ export async function createAdLine(brandUserId: number, campaignId: number, body
     if (error instanceof SpotRefused) throw fieldError('spot_file_id', error.message);
     throw error;
   }
+}
+
+export const backCatalogueSchema = z
+  .object({
+    deliverable_id: z.coerce.number().int().positive('Choose an approved ad.'),
+    cpm: adLineSchema.shape.cpm,
+    budget: adLineSchema.shape.budget,
+    starts_on: day,
+    ends_on: day,
+    frequency_cap: z.coerce.number().int().min(1).max(24).default(1),
+    positions: z
+      .array(z.enum(['pre', 'mid']))
+      .min(1, 'Choose at least one position.')
+      .default(['mid']),
+    card_id: z.coerce.number().int().positive('Choose a card to fund the budget.'),
+  })
+  .refine((v) => v.ends_on >= v.starts_on, { path: ['ends_on'], message: 'The end date must be on or after the start date.' });
+
+/**
+ * Inserts a host-read ad the brand approved in the marketplace into the back catalogue of the show that
+ * read it (issue 19 §2): a line whose spot is the approved deliverable's audio, served only in that
+ * show's episodes published before today, billed like any line.
+ */
+export async function createBackCatalogueLine(brandUserId: number, body: unknown): Promise<AdLinePayload> {
+  const input = validate(backCatalogueSchema, body);
+  const db = await getDb();
+  const [row] = await db
+    .select({ job: packageJobs.description, campaign_id: campaigns.id, podcast_id: packages.podcast_id, file: files })
+    .from(deliverables)
+    .innerJoin(packageJobs, eq(packageJobs.id, deliverables.package_job_id))
+    .innerJoin(packages, eq(packages.id, packageJobs.package_id))
+    .innerJoin(campaigns, eq(campaigns.id, packages.campaign_id))
+    .leftJoin(files, and(eq(deliverables.reference_type, 'file'), eq(files.id, deliverables.reference_id)))
+    .where(and(eq(deliverables.id, input.deliverable_id), eq(deliverables.status, 'accepted'), eq(campaigns.brand_user_id, brandUserId)));
+  if (!row) throw notFound('No such approved ad.');
+  if (!row.file) throw fieldError('deliverable_id', 'This approved ad has no audio file to insert.');
+  const [hosted] = await db.select({ id: hostedPodcasts.id }).from(hostedPodcasts).where(eq(hostedPodcasts.podcast_id, row.podcast_id));
+  if (!hosted) throw fieldError('deliverable_id', 'This show is not hosted on Cuepoint, so its back catalogue cannot carry the ad.');
+  return insertLine(brandUserId, row.campaign_id, { ...input, title: `Back catalogue: ${row.job}`.slice(0, 120) }, row.file, {
+    categories: [],
+    countries: [],
+    devices: [],
+    podcasts: [row.podcast_id],
+    published_before: utcDay(new Date()),
+  });
 }
 
 /** Pauses or resumes one of the brand's lines. */

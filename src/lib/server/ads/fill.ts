@@ -25,6 +25,10 @@ export interface FillLine {
   categories: number[];
   countries: string[];
   devices: string[];
+  /** Only these shows (empty: every show). */
+  podcasts: number[];
+  /** Only episodes published before this day (null: every episode). */
+  publishedBefore: string | null;
   adCategoryId: number | null;
   frequencyCap: number;
   positions: Array<'pre' | 'mid'>;
@@ -38,6 +42,9 @@ export interface FillContext {
   day: string;
   listenerHash: string;
   episodeId: number;
+  podcastId: number;
+  /** The episode's publication day (YYYY-MM-DD), when known. */
+  episodePublishedOn: string | null;
   showCategoryIds: number[];
   excludedCategoryIds: number[];
   country: string | null;
@@ -71,6 +78,8 @@ export function ineligible(line: FillLine, ctx: FillContext): string | null {
   if (!line.spotReady) return 'spot not ready';
   if (ctx.day < line.startsOn || ctx.day > line.endsOn) return 'outside its dates';
   if (line.budgetLeft <= 0 || line.cpm <= 0) return 'no budget';
+  if (line.podcasts.length && !line.podcasts.includes(ctx.podcastId)) return 'show not targeted';
+  if (line.publishedBefore && !(ctx.episodePublishedOn && ctx.episodePublishedOn < line.publishedBefore)) return 'not in the back catalogue';
   if (line.categories.length && !line.categories.some((c) => ctx.showCategoryIds.includes(c))) return 'category not targeted';
   if (line.countries.length && !(ctx.country && line.countries.includes(ctx.country))) return 'country not targeted';
   if (line.devices.length && !line.devices.includes(ctx.device)) return 'device not targeted';

@@ -51,6 +51,8 @@ async function fillOf(day: string, listener: string, ep: EpisodeAds, request: Re
     day,
     listenerHash: listener,
     episodeId: ep.episodeId,
+    podcastId: ep.podcastId,
+    episodePublishedOn: ep.publishedOn,
     showCategoryIds: ep.showCategoryIds,
     excludedCategoryIds: ep.excludedCategoryIds,
     country: countryOf(address),

@@ -67,6 +67,8 @@ async function loadLines(): Promise<FillLine[]> {
       categories: r.targeting.categories,
       countries: r.targeting.countries,
       devices: r.targeting.devices,
+      podcasts: r.targeting.podcasts ?? [],
+      publishedBefore: r.targeting.published_before ?? null,
       adCategoryId: r.ad_category_id,
       frequencyCap: r.frequency_cap,
       positions: r.positions,
@@ -93,6 +95,7 @@ export function servableLines(): Promise<FillLine[]> {
 export interface EpisodeAds {
   episodeId: number;
   podcastId: number;
+  publishedOn: string | null;
   showCategoryIds: number[];
   excludedCategoryIds: number[];
   /** Confirmed mid-roll positions, ms, in order (at most 4). */
@@ -105,7 +108,7 @@ async function loadEpisode(podcastHash: string, name: string): Promise<EpisodeAd
   const db = await getDb();
   const suffix = `%/media/${encodeURIComponent(podcastHash)}/${encodeURIComponent(name).replace(/[%_\\]/g, (c) => `\\${c}`)}`;
   const [row] = await db
-    .select({ id: episodes.id, podcast_id: podcasts.id, category_id: podcasts.category_id })
+    .select({ id: episodes.id, podcast_id: podcasts.id, category_id: podcasts.category_id, published_at: episodes.published_at })
     .from(episodes)
     .innerJoin(podcasts, eq(podcasts.id, episodes.podcast_id))
     .where(and(eq(podcasts.hash_id, podcastHash), like(episodes.enclosure_url, suffix)))
@@ -125,6 +128,7 @@ async function loadEpisode(podcastHash: string, name: string): Promise<EpisodeAd
   return {
     episodeId: row.id,
     podcastId: row.podcast_id,
+    publishedOn: row.published_at ? row.published_at.toISOString().slice(0, 10) : null,
     showCategoryIds,
     excludedCategoryIds: settings[0]?.excluded_category_ids ?? [],
     mids: marks.map((m) => m.ms).slice(0, 4),

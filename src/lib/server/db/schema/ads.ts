@@ -38,7 +38,15 @@ export const adMarkers = pgTable(
   (t) => [index('ad_markers_episode_idx').on(t.episode_id)],
 );
 
-export type AdTargeting = { categories: number[]; countries: string[]; devices: string[] };
+export type AdTargeting = {
+  categories: number[];
+  countries: string[];
+  devices: string[];
+  /** Only these shows (a host-read ad inserted into its own show's back catalogue). */
+  podcasts?: number[];
+  /** Only episodes published before this day (the back catalogue). */
+  published_before?: string | null;
+};
 
 export const adLines = pgTable(
   'ad_lines',
