@@ -381,6 +381,7 @@ describe('[ADS] ad positions', () => {
       .insert(deliverables)
       .values({ package_job_id: jobs[0]!.id, status: 'accepted', reference_type: 'file', reference_id: read.body.data.id })
       .returning();
+    expect((await page(`/campaign/${campaignId}/stats`, brand.cookie)).html).toContain('Insert into back catalogue');
     const body = { deliverable_id: deliverable!.id, cpm: 4000, budget: 5000, starts_on: day(-1), ends_on: day(10), positions: ['mid'], card_id: cardId };
     const other = await seedUser({ type: 'BRAND' });
     expect((await call('POST', '/api/brand/ad-lines/back-catalogue', { token: other.token, body: { ...body, card_id: 1 } })).status).toBe(404);

@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '../db/client';
-import { adDeliveries, adLines, brands, campaigns, categories, deliverables, files, hostedPodcasts, packageJobs, packages } from '../db/schema';
+import { adDeliveries, adLines, brands, campaigns, categories, deliverables, files, hostedPodcasts, packageJobs, packages, podcasts } from '../db/schema';
 import { utcDay } from '../analytics/salts';
 import { fieldError, forbidden, notFound, validate } from '../http';
 import { adLineMoney, fundAdLine } from '../payments/ad-billing';
@@ -244,4 +244,28 @@ export async function campaignHasLines(campaignId: number): Promise<boolean> {
     .where(eq(adLines.campaign_id, campaignId))
     .limit(1);
   return Boolean(row);
+}
+
+export interface BackCatalogueCandidate {
+  deliverable_id: number;
+  job: string;
+  podcast_title: string;
+}
+
+/** The campaign's approved ads with audio, read by hosted shows: what can go into those shows' back catalogues. */
+export async function backCatalogueCandidates(brandUserId: number, campaignId: number): Promise<BackCatalogueCandidate[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ deliverable_id: deliverables.id, job: packageJobs.description, podcast_title: podcasts.title })
+    .from(deliverables)
+    .innerJoin(packageJobs, eq(packageJobs.id, deliverables.package_job_id))
+    .innerJoin(packages, eq(packages.id, packageJobs.package_id))
+    .innerJoin(campaigns, eq(campaigns.id, packages.campaign_id))
+    .innerJoin(podcasts, eq(podcasts.id, packages.podcast_id))
+    .innerJoin(hostedPodcasts, eq(hostedPodcasts.podcast_id, packages.podcast_id))
+    .where(
+      and(eq(campaigns.id, campaignId), eq(campaigns.brand_user_id, brandUserId), eq(deliverables.status, 'accepted'), eq(deliverables.reference_type, 'file')),
+    )
+    .orderBy(desc(deliverables.id));
+  return rows;
 }
