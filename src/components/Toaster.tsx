@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { $toasts, dismissToast, type Toast } from '../lib/stores/toasts';
+import { useLayoutEffect } from 'react';
+import { $dialogToasters, $toasts, dismissToast, type Toast } from '../lib/stores/toasts';
 import { Icon } from './Icon';
 import '../styles/kit.css';
 
@@ -29,7 +30,15 @@ export interface ToasterProps {
  * Open Dialogs render their own copy, because a modal dialog covers and inerts the page.
  */
 export function Toaster({ placement = 'page' }: ToasterProps) {
-  const toasts = useStore($toasts);
+  const all = useStore($toasts);
+  const dialogs = useStore($dialogToasters);
+  // Counted before paint, so a toast is never on screen (or read out) twice: in the dialog and under it.
+  useLayoutEffect(() => {
+    if (placement !== 'dialog') return;
+    $dialogToasters.set($dialogToasters.get() + 1);
+    return () => $dialogToasters.set($dialogToasters.get() - 1);
+  }, [placement]);
+  const toasts = placement === 'page' && dialogs > 0 ? [] : all;
   return (
     <section className={`cp-toaster cp-toaster--${placement}`} aria-label="Notifications" aria-live="polite" aria-relevant="additions">
       {toasts.map((t) => (

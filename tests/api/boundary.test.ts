@@ -104,7 +104,7 @@ describe('text, bodies and ids at the boundary', () => {
 
   it('answers a method a route does not take with a JSON 405 naming the methods it does', async () => {
     const user = await seedUser();
-    const res = await raw('DELETE', '/api/user', { headers: { authorization: `Bearer ${user.token}`, accept: 'application/json' } });
+    const res = await raw('DELETE', '/api/earnings', { headers: { authorization: `Bearer ${user.token}`, accept: 'application/json' } });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
     expect(res.json).toEqual({ message: 'The method is not supported for this route.', allow: ['GET', 'HEAD'] });

@@ -37,7 +37,9 @@ test('[SUPPORT]: a brand asks in the chat, an admin answers live, and the brand 
   await expect(pane.getByText('brand@cuepoint.test · user')).toBeVisible();
   await pane.getByLabel('Answer Maya Okafor').fill('Yes: Edit campaign, then Budget & schedule.');
   await pane.getByRole('button', { name: 'Send' }).click();
-  await expect(pane.getByText('Yes: Edit campaign, then Budget & schedule.')).toBeVisible();
+  // Sent: the answer stands in the thread and the composer is empty again.
+  await expect(pane.getByRole('paragraph').filter({ hasText: 'Yes: Edit campaign, then Budget & schedule.' })).toBeVisible();
+  await expect(pane.getByLabel('Answer Maya Okafor')).toHaveValue('');
 
   // The brand's page never reloaded: the badge and the answer arrive over realtime.
   await expect(page.getByRole('button', { name: /Account menu for Maya Okafor, 1 unread from support/ })).toBeVisible();

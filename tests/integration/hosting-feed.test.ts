@@ -116,7 +116,8 @@ describe('[HOSTING] the show’s identity and data', () => {
 describe('[HOSTING] feeds that caches love', () => {
   it('keeps ETag and Last-Modified through downloads, changes them with the content, answers 304 and compresses', async () => {
     const { serveHostedFeed } = await import('../../src/lib/server/hosting/serve-feed');
-    const { countDownload } = await import('../../src/lib/server/hosting/count-download');
+    const { flushRequestLog, recordMediaRequest } = await import('../../src/lib/server/analytics/request-log');
+    const { countDownloads } = await import('../../src/lib/server/analytics/count-downloads');
     const { updateFeedSettings } = await import('../../src/lib/server/hosting/update-hosted');
     const { getDb } = await import('../../src/lib/server/db/client');
     const { episodes } = await import('../../src/lib/server/db/schema');
@@ -130,7 +131,18 @@ describe('[HOSTING] feeds that caches love', () => {
     const [ep] = await (await getDb()).select().from(episodes).where(eq(episodes.podcast_id, podcast.id)).limit(1);
     const name = decodeURIComponent(ep!.enclosure_url!.split('/').pop()!);
     await new Promise((r) => setTimeout(r, 1100));
-    for (let i = 0; i < 3; i++) await countDownload(podcast.hash_id, name);
+    // Three listeners download the episode, and the counter counts them (measurement's request log).
+    for (let i = 1; i <= 3; i++) {
+      const request = new Request(`http://x/media/${podcast.hash_id}/${encodeURIComponent(name)}`, {
+        headers: { 'user-agent': 'AppleCoreMedia/1.0.0.20E252 (iPhone; U; CPU OS 16_4 like Mac OS X; en_us)' },
+      });
+      await recordMediaRequest({ request, response: new Response('audio', { status: 200 }), podcastHash: podcast.hash_id, name, address: `198.51.100.${i}` });
+    }
+    await flushRequestLog();
+    expect((await countDownloads()).downloads).toBeGreaterThan(0);
+    // The episode list reads its figure from the same counter.
+    const { listHostedEpisodes } = await import('../../src/lib/server/hosting/list-hosted-episodes');
+    expect((await listHostedEpisodes(podcast.id)).items.find((i) => i.hash_id === ep!.hash_id)?.downloads).toBe(3);
     const afterDownloads = await get();
     expect(afterDownloads.headers.get('etag')).toBe(etag);
     expect(afterDownloads.headers.get('last-modified')).toBe(lastModified);

@@ -93,7 +93,7 @@ export function Wizard({
         <div className="hosting-prose">
           <p>
             See the{' '}
-            <a href="https://help.cuepoint.test/hosting/migration-guide" target="_blank" rel="noreferrer">
+            <a href="/help/move-your-show-to-cuepoint-hosting" target="_blank" rel="noopener">
               step-by-step guide
             </a>{' '}
             for what happens during the migration and how to redirect your old feed.

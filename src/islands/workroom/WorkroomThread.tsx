@@ -15,7 +15,7 @@ import { waitForUploads } from '../../lib/rules/uploads';
 import { truncateFileName } from '../../lib/format/files';
 import type { FilePayload } from '../../lib/types';
 import AudioPlayer from '../audio-player/LazyAudioPlayer';
-import RichTextEditor from '../editor/RichTextEditor';
+import RichTextEditor from '../editor/LazyRichTextEditor';
 import Uploader, { type UploaderHandle } from '../uploader/LazyUploader';
 import { canReviewMessage, mergeMessages, typingText, type WorkroomDiscussion, type WorkroomMessage } from '../../lib/workroom-types';
 

@@ -22,6 +22,9 @@ export interface ToastOptions {
 /** The toasts on screen, oldest first. Read with useStore; change only through `toast` and `dismissToast`. */
 export const $toasts = atom<Toast[]>([]);
 
+/** How many open dialogs show the toasts inside themselves (the page's stack stays empty meanwhile: one copy on screen). */
+export const $dialogToasters = atom(0);
+
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 

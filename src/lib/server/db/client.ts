@@ -28,12 +28,24 @@ const LISTENERS = Symbol.for('cuepoint.db.write-listeners');
 const listenerHolder = globalThis as { [LISTENERS]?: ((table: string) => void)[] };
 listenerHolder[LISTENERS] ??= [];
 const writeListeners = listenerHolder[LISTENERS];
+const COMMIT = /^\s*commit\b/i;
+// Tables written inside a transaction on PostgreSQL are announced again at its commit: a cache filled
+// by another connection between the write and the commit would otherwise keep the old rows. (PGlite's
+// transactions hold its one connection, so nothing reads in between there.)
+const writtenSinceCommit = new Set<string>();
 const statementCounter = {
   logQuery(query: string): void {
     (globalThis as { [STATEMENT_HOOK]?: (query: string) => void })[STATEMENT_HOOK]?.(query);
     if (writeListeners.length === 0) return;
     const table = WRITE.exec(query)?.[1];
-    if (table) for (const listener of writeListeners) listener(table);
+    if (table) {
+      writtenSinceCommit.add(table);
+      for (const listener of writeListeners) listener(table);
+    } else if (writtenSinceCommit.size > 0 && COMMIT.test(query)) {
+      const tables = [...writtenSinceCommit];
+      writtenSinceCommit.clear();
+      for (const t of tables) for (const listener of writeListeners) listener(t);
+    }
   },
 };
 

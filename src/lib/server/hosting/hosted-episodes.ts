@@ -84,7 +84,6 @@ export function serializeEpisode(e: EpisodeRow, now = new Date()) {
     artwork_url: e.artwork_url,
     transcript_url: tags.transcripts?.[0]?.url ?? null,
     chapters_url: tags.chapters?.url ?? null,
-    downloads: e.downloads,
   };
 }
 export type HostedEpisodePayload = ReturnType<typeof serializeEpisode>;

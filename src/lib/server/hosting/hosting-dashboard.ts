@@ -9,14 +9,13 @@ import type { HostedPodcastPayload } from '../../types';
 import { appleFeedProblems, type FeedProblem } from './apple-feed-check';
 import { buildHostedFeed } from './build-hosted-feed';
 import { dashboardDownloads, type DashboardDownloads } from './dashboard-downloads';
-import { hostingDashboardStats, latestHostedEpisodes } from './list-hosted-episodes';
+import { type HostedEpisodeListItem, hostingDashboardStats, latestHostedEpisodes } from './list-hosted-episodes';
 import { mediaUrlPrefix } from './media-storage';
-import type { HostedEpisodePayload } from './hosted-episodes';
 
 export interface HostingDashboard {
   downloads: DashboardDownloads;
   stats: Awaited<ReturnType<typeof hostingDashboardStats>>;
-  latest: HostedEpisodePayload[];
+  latest: HostedEpisodeListItem[];
   feed: { url: string; items: number; offHost: number; problems: FeedProblem[]; lastModified: string };
   redirect: { state: 'redirecting' | 'established' | 'not-set'; since: string | null; originalUrl: string | null; failedRequests: number };
   movedTo: { url: string; at: string | null } | null;

@@ -3,14 +3,26 @@
  * searched by title and filtered by state (published, scheduled, draft), paginated; and the numbers of
  * the hosting dashboard.
  */
-import { and, count, desc, eq, gt, ilike, isNotNull, lte, or, isNull, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, ilike, isNotNull, lte, or, isNull, sql, sum, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { episodes } from '../db/schema';
+import { downloadDays, episodes } from '../db/schema';
 import type { EpisodeFilter } from '../../hosting-rules';
 import { mediaUrlPrefix } from './media-storage';
 import { serializeEpisode, type HostedEpisodePayload } from './hosted-episodes';
 
 export const EPISODES_PER_PAGE = 20;
+
+/** An episode of the list with its downloads: all it ever counted (measurement's IAB counter, download_days). */
+export type HostedEpisodeListItem = HostedEpisodePayload & { downloads: number };
+
+const withDownloads = {
+  ...getTableColumns(episodes),
+  downloads: sql<number>`(select coalesce(sum(${downloadDays.downloads}), 0)::int from ${downloadDays} where ${downloadDays.episode_id} = ${episodes.id})`,
+};
+const listItem = (e: typeof episodes.$inferSelect & { downloads: number }, now: Date): HostedEpisodeListItem => ({
+  ...serializeEpisode(e, now),
+  downloads: Number(e.downloads),
+});
 
 const hosted = (podcastId: number) => and(eq(episodes.podcast_id, podcastId), isNotNull(episodes.enclosure_url));
 
@@ -32,7 +44,7 @@ export async function listHostedEpisodes(
   podcastId: number,
   { page = 1, q = '', filter = 'all' }: EpisodeListQuery = {},
   now = new Date(),
-): Promise<{ items: HostedEpisodePayload[]; total: number; page: number; lastPage: number }> {
+): Promise<{ items: HostedEpisodeListItem[]; total: number; page: number; lastPage: number }> {
   const db = await getDb();
   const search = q.trim() ? ilike(episodes.title, `%${q.trim().replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined;
   const where = and(hosted(podcastId), stateFilter(filter, now), search);
@@ -41,13 +53,13 @@ export async function listHostedEpisodes(
   const lastPage = Math.max(1, Math.ceil(total / EPISODES_PER_PAGE));
   const current = Math.min(Math.max(1, page), lastPage);
   const rows = await db
-    .select()
+    .select(withDownloads)
     .from(episodes)
     .where(where)
     .orderBy(sql`${episodes.published_at} desc nulls last`, desc(episodes.id))
     .limit(EPISODES_PER_PAGE)
     .offset((current - 1) * EPISODES_PER_PAGE);
-  return { items: rows.map((e) => serializeEpisode(e, now)), total, page: current, lastPage };
+  return { items: rows.map((e) => listItem(e, now)), total, page: current, lastPage };
 }
 
 /** The numbers of the hosting dashboard: episodes by state, audio served by Cuepoint, hours of audio. */
@@ -81,8 +93,13 @@ export async function hostingDashboardStats(
 }
 
 /** The podcast's latest hosted episodes, scheduled ones included, for the dashboard. */
-export async function latestHostedEpisodes(podcastId: number, limit = 5, now = new Date()): Promise<HostedEpisodePayload[]> {
+export async function latestHostedEpisodes(podcastId: number, limit = 5, now = new Date()): Promise<HostedEpisodeListItem[]> {
   const db = await getDb();
-  const rows = await db.select().from(episodes).where(hosted(podcastId)).orderBy(sql`${episodes.published_at} desc nulls last`, desc(episodes.id)).limit(limit);
-  return rows.map((e) => serializeEpisode(e, now));
+  const rows = await db
+    .select(withDownloads)
+    .from(episodes)
+    .where(hosted(podcastId))
+    .orderBy(sql`${episodes.published_at} desc nulls last`, desc(episodes.id))
+    .limit(limit);
+  return rows.map((e) => listItem(e, now));
 }

@@ -230,12 +230,16 @@ async function airSecondWindMidroll(): Promise<void> {
 }
 
 /** A month of podcast-app requests for the show's episodes; answers the households that heard the aired episode, and when. */
-async function synthesizeRequests(showTitle: string, airedEpisodeId: number): Promise<Array<{ ip: string; browser: string; heardAt: Date }>> {
+async function synthesizeRequests(
+  showTitle: string,
+  airedEpisodeId: number | null,
+  source: 'prefix' | 'hosted' = 'prefix',
+): Promise<Array<{ ip: string; browser: string; heardAt: Date }>> {
   const db = await getDb();
   const [show] = await db.select().from(podcasts).where(eq(podcasts.title, showTitle));
   if (!show) return [];
   const eps = await db.select().from(episodes).where(eq(episodes.podcast_id, show.id));
-  const { next, pick } = generator(20_251_101);
+  const { next, pick } = generator(source === 'hosted' ? 20_251_102 : 20_251_101);
   const ownHost = new URL(config().appUrl).host;
   const now = Date.now();
   const heard: Array<{ ip: string; browser: string; heardAt: Date }> = [];
@@ -244,7 +248,9 @@ async function synthesizeRequests(showTitle: string, airedEpisodeId: number): Pr
     if (!key || at.getTime() > now) return;
     const headers: Record<string, string> = { 'user-agent': ua };
     if (range) headers.range = range;
-    await logRequest({ request: new Request(url, { headers }), podcastId: show.id, source: 'prefix', audioKey: key, status: 302, address: ip, at });
+    // Through the measurement prefix the answer is a 302 to the show's host; hosted audio is served here (200, 206 for a range).
+    const status = source === 'prefix' ? 302 : range ? 206 : 200;
+    await logRequest({ request: new Request(url, { headers }), podcastId: show.id, source, audioKey: key, status, address: ip, at });
   };
   for (let h = 0; h < 520; h++) {
     const ip = addressIn(pick(COUNTRIES), next);
@@ -319,6 +325,8 @@ export async function seedMeasurement(): Promise<void> {
   const hired = await hireSmallBatchScience();
   if (!hired) return;
   const heard = await synthesizeRequests('Small Batch Science', hired.episodeId);
+  // The live hosted show (live@cuepoint.test) has listeners of its own audio too.
+  await synthesizeRequests('Saltmarsh Radio', null, 'hosted');
   await flushRequestLog();
   // Count the downloads before the visits arrive, as they would have in real time.
   await runMeasurement();

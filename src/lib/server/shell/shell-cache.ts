@@ -1,12 +1,9 @@
 /**
  * A short-lived per-user cache of the shell's figures, so a signed-in page does not recount badges,
- * brand stats and notifications on every render. An entry lives SHELL_CACHE_MS at most and is dropped
- * at once when anything it is computed from is written (any insert, update or delete of those tables
- * through a database client: the user's own actions, other users' actions, jobs, seeds), in this
- * process directly and in every other instance through the `shell` invalidation topic (cache/notify.ts).
+ * brand stats and notifications on every render: dropped at once when anything it is computed from is
+ * written, here and in every other instance (cache/write-invalidated.ts).
  */
-import { publishInvalidation, onInvalidation } from '../cache/notify';
-import { onTableWrite } from '../db/client';
+import { writeInvalidatedCache } from '../cache/write-invalidated';
 
 /** The longest an entry lives, whatever happens (a write whose notice was lost shows by then). */
 export const SHELL_CACHE_MS = 5_000;
@@ -28,69 +25,14 @@ const SOURCES = new Set([
   'support_messages',
 ]);
 
-interface Entry<T> {
-  at: number;
-  generation: number;
-  value: Promise<T>;
-}
+const cache = writeInvalidatedCache<number, unknown>('shell', SOURCES, SHELL_CACHE_MS);
 
-const KEY = Symbol.for('cuepoint.shell-cache');
-type Holder = { [KEY]?: { entries: Map<number, Entry<unknown>>; generation: number; publishing: boolean } };
-const TOPIC = 'shell';
-
-function state() {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
-    const created = { entries: new Map<number, Entry<unknown>>(), generation: 0, publishing: false };
-    holder[KEY] = created;
-    onTableWrite((table) => {
-      if (SOURCES.has(table)) invalidateShellFigures();
-    });
-    // Another instance wrote (or this one's notices were missed: key null): drop everything here too.
-    onInvalidation(TOPIC, () => dropAll());
-  }
-  return holder[KEY];
-}
-
-function dropAll(): void {
-  const s = state();
-  s.generation++;
-  s.entries.clear();
-}
-
-/**
- * Drops every cached figure here at once and tells the other instances (one notice per event-loop
- * turn, however many rows a change writes).
- */
+/** Drops every cached figure here at once and tells the other instances. */
 export function invalidateShellFigures(): void {
-  dropAll();
-  const s = state();
-  if (s.publishing) return;
-  s.publishing = true;
-  setImmediate(() => {
-    s.publishing = false;
-    publishInvalidation(TOPIC, '*').catch((error: unknown) =>
-      console.error('[shell] could not publish an invalidation:', error instanceof Error ? error.message : error),
-    );
-  });
+  cache.invalidate();
 }
 
 /** The user's figures from the cache, or loaded (once, however many requests ask at the same time). */
 export function cachedShellFigures<T>(userId: number, load: () => Promise<T>): Promise<T> {
-  const s = state();
-  const now = Date.now();
-  const hit = s.entries.get(userId) as Entry<T> | undefined;
-  if (hit && now - hit.at < SHELL_CACHE_MS && hit.generation === s.generation) return hit.value;
-  const generation = s.generation;
-  const value = load();
-  const entry: Entry<T> = { at: now, generation, value };
-  s.entries.set(userId, entry);
-  // A failed load is not kept; neither is one that a write overtook while it ran.
-  const drop = () => {
-    if (s.entries.get(userId) === entry) s.entries.delete(userId);
-  };
-  value.then(() => {
-    if (s.generation !== generation) drop();
-  }, drop);
-  return value;
+  return cache.get(userId, load) as Promise<T>;
 }

@@ -1,5 +1,6 @@
 /** The signed-in user as pages and endpoints see it, and its API payload. */
 import { eq } from 'drizzle-orm';
+import { writeInvalidatedCache } from '../cache/write-invalidated';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { brands, podcasters, users } from '../db/schema';
@@ -19,8 +20,21 @@ export interface SessionUser {
   imitatedBy: number | null;
 }
 
+/**
+ * Every signed-in request needs its user: read once and kept a few seconds, dropped at once when
+ * users, brands or podcasters are written (in this instance or another), so the hot path of a page
+ * or API call does not read the database to learn who is asking.
+ */
+const sessionUsers = writeInvalidatedCache<number, SessionUser | null>('session-user', new Set(['users', 'brands', 'podcasters']), 5_000);
+
 /** Loads the user with their brand or podcaster record; null for a missing or deleted user. */
 export async function loadSessionUser(userId: number, imitatedBy: number | null = null): Promise<SessionUser | null> {
+  const user = await sessionUsers.get(userId, () => readSessionUser(userId));
+  // A copy per request: a request may change its user (touchLastSeen) without changing the cached one.
+  return user ? { ...structuredClone(user), imitatedBy } : null;
+}
+
+async function readSessionUser(userId: number): Promise<SessionUser | null> {
   const db = await getDb();
   const [found] = await db
     .select({ user: users, brand: brands, podcaster: podcasters })
@@ -29,7 +43,7 @@ export async function loadSessionUser(userId: number, imitatedBy: number | null 
     .leftJoin(podcasters, eq(podcasters.user_id, users.id))
     .where(eq(users.id, userId));
   if (!found || found.user.deleted_at) return null;
-  return { id: found.user.id, type: found.user.type, row: found.user, brand: found.brand, podcaster: found.podcaster, imitatedBy };
+  return { id: found.user.id, type: found.user.type, row: found.user, brand: found.brand, podcaster: found.podcaster, imitatedBy: null };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -240,8 +240,6 @@ export const episodes = pgTable(
     file_id: integer(),
     listens: integer().notNull().default(0),
     total_listens: integer().notNull().default(0),
-    /** Downloads of the hosted audio served from /media/ (a GET from the first byte). */
-    downloads: integer().notNull().default(0),
     /** current: published (live from published_at on, so a future date is scheduled); draft: unpublished. */
     status: episodeStatus().notNull().default('current'),
     /** itunes:episodeType. */

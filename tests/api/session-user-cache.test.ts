@@ -1,0 +1,33 @@
+/**
+ * Issue #16 item 2: who is asking is known without a database read on the hot path (a few seconds'
+ * cache of the session user), and a write to the user is seen by the very next request.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '../../src/lib/server/db/client';
+import { users } from '../../src/lib/server/db/schema';
+import { loadSessionUser } from '../../src/lib/server/users/session-user';
+import { seedUser } from '../support/builders';
+import { call } from '../support/http';
+
+describe('the session user cache', () => {
+  it('hands each request its own copy of the cached user and drops the entry when the user is written', async () => {
+    const user = await seedUser({ type: 'BRAND' });
+    const first = await loadSessionUser(user.id);
+    const second = await loadSessionUser(user.id, 7);
+    expect(second?.row.email).toBe(user.email);
+    expect(second?.imitatedBy).toBe(7);
+    expect(first?.imitatedBy).toBeNull();
+    // A copy per request: changing one does not change the next.
+    first!.row.first_name = 'Changed in one request';
+    expect((await loadSessionUser(user.id))?.row.first_name).not.toBe('Changed in one request');
+
+    await (await getDb()).update(users).set({ first_name: 'Renamed' }).where(eq(users.id, user.id));
+    expect((await loadSessionUser(user.id))?.row.first_name).toBe('Renamed');
+    expect((await call('GET', '/api/user', { token: user.token })).body.data.first_name).toBe('Renamed');
+
+    await (await getDb()).update(users).set({ deleted_at: new Date() }).where(eq(users.id, user.id));
+    expect(await loadSessionUser(user.id)).toBeNull();
+    expect((await call('GET', '/api/user', { token: user.token })).status).toBe(401);
+  });
+});
