@@ -234,18 +234,6 @@ export async function adCategories(): Promise<Array<{ id: number; title: string 
   return db.select({ id: categories.id, title: categories.title }).from(categories).orderBy(categories.title);
 }
 
-/** The campaigns ids of the brand with at least one line (campaign stats reads it). */
-export async function campaignHasLines(campaignId: number): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: adLines.id })
-    .from(adLines)
-    .innerJoin(campaigns, eq(campaigns.id, adLines.campaign_id))
-    .where(eq(adLines.campaign_id, campaignId))
-    .limit(1);
-  return Boolean(row);
-}
-
 export interface BackCatalogueCandidate {
   deliverable_id: number;
   job: string;
