@@ -336,6 +336,18 @@ describe('[ADS] impressions and money', () => {
     expect(earnings.available).toBe(before + 7);
     const html = (await page('/hosting/reports', podcaster.cookie)).html;
     expect(html).toContain('Automated ads');
+    // The share is set per show by an admin, as agreed; a brand may not.
+    const admin = await seedUser({ type: 'ADMIN' });
+    expect((await call('PUT', `/api/admin/ads/shows/${podcastId}`, { token: brand.token, body: { share_percent: 80 } })).status).toBe(403);
+    expect((await call('PUT', '/api/admin/ads/shows/999999', { token: admin.token, body: { share_percent: 80 } })).status).toBe(404);
+    expect((await call('PUT', `/api/admin/ads/shows/${podcastId}`, { token: admin.token, body: { share_percent: 101 } })).status).toBe(422);
+    const set = await call('PUT', `/api/admin/ads/shows/${podcastId}`, { token: admin.token, body: { share_percent: 80 } });
+    expect(set.body.data.share_percent).toBe(80);
+    // The new percent applies to months not released yet: this one was released at 70 %.
+    const after = (await call('GET', `/api/podcasts/hosted/${hostedId}/ad-settings`, { token: podcaster.token })).body.data;
+    expect(after.share_percent).toBe(80);
+    expect(after.report.months[0]).toMatchObject({ share: 7, released: true });
+    await call('PUT', `/api/admin/ads/shows/${podcastId}`, { token: admin.token, body: { share_percent: 70 } });
   });
 });
 

@@ -161,13 +161,14 @@ export async function showAdReport(podcastId: number): Promise<ShowAdReport> {
   const db = await getDb();
   const rows = await impressionRows(sql`${adDeliveries.podcast_id} = ${podcastId}`);
   const percent = await sharePercent(podcastId);
-  const released = new Set((await releasedAdShares(db, podcastId)).map((r) => r.month));
+  const released = new Map((await releasedAdShares(db, podcastId)).map((r) => [r.month, r.net]));
   const months = [...(await adSpendByMonth(db, podcastId)).entries()]
     .sort((a, b) => b[0].localeCompare(a[0]))
     .map(([month, spend]) => ({
       month,
       spend,
-      share: Math.floor((spend * percent) / 100),
+      // A released month shows what was released; an open one, the share at today's percent.
+      share: released.get(month) ?? Math.floor((spend * percent) / 100),
       release_on: shareReleaseDate(month).toISOString().slice(0, 10),
       released: released.has(month),
     }));

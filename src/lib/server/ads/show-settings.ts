@@ -6,8 +6,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '../db/client';
-import { adShowSettings, categories } from '../db/schema';
-import { fieldError, validate } from '../http';
+import { adShowSettings, categories, hostedPodcasts } from '../db/schema';
+import { fieldError, notFound, validate } from '../http';
 import { findOwnedHostedByPodcast } from '../hosting/owned-hosted';
 import { forgetServableLines } from './servable-lines';
 
@@ -55,10 +55,12 @@ export async function saveExclusions(userId: number, podcastId: number, body: un
   return showAdSettings(podcastId);
 }
 
-/** Sets a show's podcaster share (admin or seed: the agreement sets it). */
+/** Sets a hosted show's podcaster share (admins, as the agreement sets it); 404 for a show that is not hosted. */
 export async function setSharePercent(podcastId: number, percent: number): Promise<void> {
   if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw fieldError('share_percent', 'The share is a whole percent from 0 to 100.');
   const db = await getDb();
+  const [hosted] = await db.select({ id: hostedPodcasts.id }).from(hostedPodcasts).where(eq(hostedPodcasts.podcast_id, podcastId));
+  if (!hosted) throw notFound('No such hosted show.');
   await db
     .insert(adShowSettings)
     .values({ podcast_id: podcastId, share_percent: percent })
