@@ -102,13 +102,14 @@ export function couponTermsLabel(coupon: CouponTerms, formatMoney: (cents: numbe
   return coupon.percent_off ? `${coupon.percent_off}% off` : `${formatMoney(coupon.amount_off ?? 0)} off`;
 }
 
-export type TransactionKind = 'charge' | 'refund' | 'release' | 'payout';
+export type TransactionKind = 'charge' | 'refund' | 'release' | 'payout' | 'ad_spend';
 
 export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   charge: 'Payment',
   refund: 'Refund',
   release: 'Earning released',
   payout: 'Payout',
+  ad_spend: 'Automated ads impressions',
 };
 
 export interface CardPayload {

@@ -19,6 +19,7 @@ import './campaigns/jobs';
 import './payments/jobs';
 import './workrooms/attachments';
 import './hosting/jobs';
+import './ads/jobs';
 import { startMeasurement } from './analytics/jobs';
 import { flushRequestLog } from './analytics/request-log';
 

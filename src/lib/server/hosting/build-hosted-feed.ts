@@ -18,6 +18,7 @@ import { categories, episodes, hostedFeedStates, hostedPodcasts, podcasts, users
 import { hostedFeedUrl } from './hosted-feed-url';
 import { PODCAST_NS, episodeTagsOf } from './podcast-tags';
 import { podcastGuid } from './podcast-guid';
+import { adChaptersUrl, episodesWithAdBreaks } from '../ads/ad-markers';
 
 export { podcastGuid };
 
@@ -152,6 +153,7 @@ export async function buildHostedFeed(podcastHash: string, now = new Date()): Pr
   if (c.medium) extra['podcast:medium'] = c.medium;
   if (c.funding_url) extra['podcast:funding'] = { '@_url': c.funding_url, '#text': c.funding_text || 'Support the show' };
 
+  const adBreaks = await episodesWithAdBreaks(items.map((e) => e.id));
   const channel: Record<string, unknown> = {
     title,
     link,
@@ -174,6 +176,8 @@ export async function buildHostedFeed(podcastHash: string, now = new Date()): Pr
     ...extra,
     item: items.map((e) => {
       const tags = episodeTagsOf(e.podcast_tags);
+      // Automated ads: an episode with confirmed ad breaks and no chapters of its own links them as chapters.
+      if (!tags.chapters && adBreaks.has(e.id)) tags.chapters = { url: adChaptersUrl(e.hash_id), type: 'application/json+chapters' };
       return {
         title: e.title,
         description: cdata(e.description || e.title),

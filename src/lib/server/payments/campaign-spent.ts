@@ -6,12 +6,13 @@ import { campaigns, jobFunds, transactions } from '../db/schema';
 
 /**
  * Spent on the campaign whose id is `campaignId`, in cents, as one SQL expression (charged into escrow
- * minus refunds), so a list can read each campaign's spend in its own statement. The one rule of spend.
+ * minus refunds, plus automated ads' billed impressions), so a list can read each campaign's spend in its own statement. The one rule of spend.
  */
 export function campaignSpentSql(campaignId: SQL): SQL<number> {
   return sql<number>`(
     coalesce((select sum(${qualified(jobFunds.paid)}) from ${jobFunds} where ${qualified(jobFunds.campaign_id)} = ${campaignId}), 0)
     - coalesce((select sum(${qualified(transactions.fee)}) from ${transactions} where ${qualified(transactions.kind)} = 'refund' and ${qualified(transactions.campaign_id)} = ${campaignId}), 0)
+    + coalesce((select sum(${qualified(transactions.fee)}) from ${transactions} where ${qualified(transactions.kind)} = 'ad_spend' and ${qualified(transactions.campaign_id)} = ${campaignId}), 0)
   )::bigint`;
 }
 

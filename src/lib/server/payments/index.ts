@@ -5,3 +5,4 @@
 export { releaseJobFunds } from './release-job-funds';
 export { refundJobFunds } from './refund-job-funds';
 export { campaignSpent, campaignSpentSql, campaignsSpent } from './campaign-spent';
+export { adLineMoney, adSpendByMonth, billAdImpressions, fundAdLine, releaseAdShare, releasedAdShares, shareReleaseDate, ADJUSTMENT_DAYS } from './ad-billing';

@@ -4,6 +4,7 @@
  */
 import { seedPodcasterMedia } from './podcaster-media';
 import { seedHostingDemo } from './hosting-demo';
+import { seedAdsDemo } from './ads-demo';
 import { count } from 'drizzle-orm';
 import { getDb, type Tx } from '../db/client';
 import {
@@ -420,6 +421,8 @@ export async function seedDemo(): Promise<void> {
   await seedPayments();
   // The hosting demo generates its audio with ffmpeg and writes through the hosting domain.
   await seedHostingDemo(passwordHash);
+  // One automated line on the brand's campaign: the live demo show's episodes carry its spot.
+  await seedAdsDemo();
   // Downloads and site visits go through the request log, the counter and the matcher, outside the seed's transaction.
   await seedMeasurement();
   await seedSupport();

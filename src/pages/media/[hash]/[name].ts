@@ -1,15 +1,24 @@
 import type { APIRoute } from 'astro';
 import { serveMedia } from '../../../lib/server/hosting/serve-media';
 import { recordMediaRequest } from '../../../lib/server/analytics/request-log';
+import { serveAdVariant } from '../../../lib/server/ads/insert-ads';
 import { clientAddress } from '../../../lib/server/session/guards';
 
 /** GET /media/{hash}/{name}: hosted audio and artwork, with byte ranges; every audio request goes to measurement's log. */
 export const GET: APIRoute = async ({ params, request, clientAddress: address }) => {
   const hash = params.hash ?? '';
   const name = params.name ?? '';
-  const response = await serveMedia(request, hash, name);
-  await recordMediaRequest({ request, response, podcastHash: hash, name, address: clientAddress(request, () => address) });
+  const ip = clientAddress(request, () => address);
+  // Automated ads: the listener's stitched variant when they have a fill, else the upload as is.
+  const response = (await serveAdVariant(request, hash, name, ip)) ?? (await serveMedia(request, hash, name));
+  await recordMediaRequest({ request, response, podcastHash: hash, name, address: ip });
   return response;
 };
 
-export const HEAD: APIRoute = ({ params, request }) => serveMedia(request, params.hash ?? '', params.name ?? '');
+export const HEAD: APIRoute = async ({ params, request, clientAddress: address }) =>
+  (await serveAdVariant(
+    request,
+    params.hash ?? '',
+    params.name ?? '',
+    clientAddress(request, () => address),
+  )) ?? serveMedia(request, params.hash ?? '', params.name ?? '');

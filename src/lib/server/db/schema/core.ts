@@ -665,7 +665,7 @@ export const transactions = pgTable(
     reference_type: text(),
     reference_id: integer(),
     code: text().notNull(),
-    kind: text().$type<'charge' | 'refund' | 'release' | 'payout'>().notNull().default('charge'),
+    kind: text().$type<'charge' | 'refund' | 'release' | 'payout' | 'ad_spend'>().notNull().default('charge'),
     fee: cents().notNull().default(0),
     service_fee: cents().notNull().default(0),
     is_balance: boolean().notNull().default(false),

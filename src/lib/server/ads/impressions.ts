@@ -1,0 +1,176 @@
+/**
+ * Impressions and their money (issue 19 §4). An impression is a download counted by measurement's IAB
+ * counter (download_windows) of a variant that carried the spot: the listener's delivery of that day for
+ * that episode, matched by listener hash and episode, counted after the variant was first served.
+ * Impressions are billed per line and show at the line's CPM through payments, and each show's share is
+ * released monthly after the 45-day adjustment window.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { adDeliveries, adLines, adShowSettings, downloadWindows, episodes, podcasts, transactions } from '../db/schema';
+import { adSpendByMonth, billAdImpressions, releaseAdShare, releasedAdShares, shareReleaseDate } from '../payments/ad-billing';
+import { forgetServableLines } from './servable-lines';
+
+/** Marks the deliveries whose download measurement has counted; answers how many became impressions. */
+export async function markImpressions(): Promise<number> {
+  const db = await getDb();
+  const result = (await db.execute(sql`
+    update ${adDeliveries} d set impression_at = w.counted_at
+    from ${downloadWindows} w
+    where d.impression_at is null and d.line_id <> 0
+      and w.episode_id = d.episode_id and w.listener_hash = d.listener_hash and w.counted_at is not null
+      and w.counted_at >= d.created_at - interval '1 minute'
+      and w.counted_at < (d.day + 2)::timestamptz`)) as unknown as { affectedRows?: number; rowCount?: number };
+  return Number(result.affectedRows ?? result.rowCount ?? 0);
+}
+
+/** Bills every line's new impressions per show; answers the cents billed. */
+export async function billImpressions(): Promise<number> {
+  const db = await getDb();
+  const pending = await db
+    .selectDistinct({ line: adDeliveries.line_id, podcast: adDeliveries.podcast_id })
+    .from(adDeliveries)
+    .where(and(eq(adDeliveries.billed, false), sql`${adDeliveries.impression_at} is not null`));
+  let total = 0;
+  for (const p of pending) {
+    const [line] = await db.select().from(adLines).where(eq(adLines.id, p.line));
+    if (!line) continue;
+    total += await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: adDeliveries.id })
+        .from(adDeliveries)
+        .where(and(eq(adDeliveries.line_id, p.line), eq(adDeliveries.podcast_id, p.podcast), sql`${adDeliveries.impression_at} is not null`))
+        .for('update');
+      const billed = await billAdImpressions(tx, {
+        lineId: line.id,
+        brandUserId: line.brand_user_id,
+        campaignId: line.campaign_id,
+        podcastId: p.podcast,
+        impressions: rows.length,
+        cpm: line.cpm,
+      });
+      await tx
+        .update(adDeliveries)
+        .set({ billed: true })
+        .where(
+          inArray(
+            adDeliveries.id,
+            rows.map((r) => r.id),
+          ),
+        );
+      return billed;
+    });
+  }
+  if (total) forgetServableLines();
+  return total;
+}
+
+/** Releases each show's monthly share whose adjustment window has passed; answers the cents released. */
+export async function releaseAdShares(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const shows = await db
+    .selectDistinct({ podcast: sql<number>`(${transactions.meta}->>'podcast_id')::int` })
+    .from(transactions)
+    .where(eq(transactions.kind, 'ad_spend'));
+  let total = 0;
+  for (const { podcast } of shows) {
+    const [show] = await db
+      .select({ user_id: podcasts.user_id })
+      .from(podcasts)
+      .where(eq(podcasts.id, Number(podcast)));
+    if (!show) continue;
+    const percent = await sharePercent(Number(podcast));
+    for (const month of (await adSpendByMonth(db, Number(podcast))).keys()) {
+      if (shareReleaseDate(month) > now) continue;
+      total += await db.transaction((tx) => releaseAdShare(tx, { podcastId: Number(podcast), podcasterUserId: show.user_id, month, percent, now }));
+    }
+  }
+  return total;
+}
+
+/** The podcaster's share of a show's ad revenue, in percent (70 unless set). */
+export async function sharePercent(podcastId: number): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ p: adShowSettings.share_percent }).from(adShowSettings).where(eq(adShowSettings.podcast_id, podcastId));
+  return row?.p ?? 70;
+}
+
+/** One pass: impressions, then billing (the ads job runs it every minute; tests call it). */
+export async function settleAds(now = new Date()): Promise<{ impressions: number; billed: number; released: number }> {
+  const impressions = await markImpressions();
+  const billed = await billImpressions();
+  const released = await releaseAdShares(now);
+  return { impressions, billed, released };
+}
+
+export interface ImpressionRow {
+  line_id: number;
+  line_title: string;
+  podcast_id: number;
+  podcast_title: string;
+  episode_id: number;
+  episode_title: string;
+  day: string;
+  impressions: number;
+}
+
+async function impressionRows(where: ReturnType<typeof sql>): Promise<ImpressionRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      line_id: adDeliveries.line_id,
+      line_title: adLines.title,
+      podcast_id: adDeliveries.podcast_id,
+      podcast_title: podcasts.title,
+      episode_id: adDeliveries.episode_id,
+      episode_title: episodes.title,
+      day: sql<string>`to_char(${adDeliveries.impression_at} at time zone 'UTC', 'YYYY-MM-DD')`,
+      impressions: sql<string>`count(*)`,
+    })
+    .from(adDeliveries)
+    .innerJoin(adLines, eq(adLines.id, adDeliveries.line_id))
+    .innerJoin(podcasts, eq(podcasts.id, adDeliveries.podcast_id))
+    .innerJoin(episodes, eq(episodes.id, adDeliveries.episode_id))
+    .where(and(sql`${adDeliveries.impression_at} is not null`, where))
+    .groupBy(adDeliveries.line_id, adLines.title, adDeliveries.podcast_id, podcasts.title, adDeliveries.episode_id, episodes.title, sql`7`)
+    .orderBy(sql`7 desc`, adDeliveries.line_id);
+  return rows.map((r) => ({ ...r, impressions: Number(r.impressions) }));
+}
+
+/** A campaign's impressions per line, show, episode and day, and its automated spend. */
+export async function campaignAdStats(campaignId: number): Promise<{ rows: ImpressionRow[]; impressions: number; spent: number }> {
+  const db = await getDb();
+  const rows = await impressionRows(sql`${adLines.campaign_id} = ${campaignId}`);
+  const [spent] = await db
+    .select({ n: sql<string>`coalesce(sum(${transactions.fee}), 0)` })
+    .from(transactions)
+    .where(and(eq(transactions.kind, 'ad_spend'), eq(transactions.campaign_id, campaignId)));
+  return { rows, impressions: rows.reduce((s, r) => s + r.impressions, 0), spent: Number(spent?.n ?? 0) };
+}
+
+export interface ShowAdReport {
+  rows: ImpressionRow[];
+  impressions: number;
+  share_percent: number;
+  /** Per month: spend on the show, the podcaster's share, when it is released, whether it was. */
+  months: Array<{ month: string; spend: number; share: number; release_on: string; released: boolean }>;
+}
+
+/** A hosted show's automated ads for its podcaster's Reports. */
+export async function showAdReport(podcastId: number): Promise<ShowAdReport> {
+  const db = await getDb();
+  const rows = await impressionRows(sql`${adDeliveries.podcast_id} = ${podcastId}`);
+  const percent = await sharePercent(podcastId);
+  const released = new Map((await releasedAdShares(db, podcastId)).map((r) => [r.month, r.net]));
+  const months = [...(await adSpendByMonth(db, podcastId)).entries()]
+    .sort((a, b) => b[0].localeCompare(a[0]))
+    .map(([month, spend]) => ({
+      month,
+      spend,
+      // A released month shows what was released; an open one, the share at today's percent.
+      share: released.get(month) ?? Math.floor((spend * percent) / 100),
+      release_on: shareReleaseDate(month).toISOString().slice(0, 10),
+      released: released.has(month),
+    }));
+  return { rows, impressions: rows.reduce((s, r) => s + r.impressions, 0), share_percent: percent, months };
+}

@@ -1,0 +1,19 @@
+import type { APIRoute } from 'astro';
+import { idParam, json, readBody } from '../../../../../lib/server/http';
+import { requireRole } from '../../../../../lib/server/session/guards';
+import { findOwnedHosted } from '../../../../../lib/server/hosting/owned-hosted';
+import { saveExclusions, showAdSettings } from '../../../../../lib/server/ads/show-settings';
+import { showAdReport } from '../../../../../lib/server/ads/impressions';
+
+/** GET /api/podcasts/hosted/{id}/ad-settings: excluded ad categories, the podcaster's share, impressions and revenue by month. */
+export const GET: APIRoute = async ({ locals, params }) => {
+  const { podcast } = await findOwnedHosted(requireRole(locals, 'PODCASTER').id, idParam(params.id));
+  return json({ data: { ...(await showAdSettings(podcast.id)), report: await showAdReport(podcast.id) } });
+};
+
+/** PUT /api/podcasts/hosted/{id}/ad-settings {excluded_category_ids}: the ad categories never inserted in this show. */
+export const PUT: APIRoute = async ({ locals, params, request }) => {
+  const user = requireRole(locals, 'PODCASTER');
+  const { podcast } = await findOwnedHosted(user.id, idParam(params.id));
+  return json({ data: await saveExclusions(user.id, podcast.id, await readBody(request)) });
+};
