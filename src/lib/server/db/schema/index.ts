@@ -10,3 +10,4 @@ export * from './support';
 export * from './users';
 export * from './payments';
 export * from './security';
+export * from './delivery';
