@@ -208,9 +208,9 @@ export function matchFingerprints(ad: Fingerprint, episode: Fingerprint): MatchR
   };
 }
 
-/** `m:ss` (or `h:mm:ss`) of a position in ms. */
+/** `m:ss` (or `h:mm:ss`) of a position in ms, to the nearest second. */
 export function formatOffset(ms: number): string {
-  const total = Math.floor(ms / 1000);
+  const total = Math.round(ms / 1000);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, '0');

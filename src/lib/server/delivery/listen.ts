@@ -55,9 +55,18 @@ export async function searchAudio(deliverableId: number, audioUrl: string): Prom
   return matchFingerprints(ad, episode);
 }
 
+/** The last path segment of a URL (a linked file's name). */
+function fileNameOf(url: string | null): string {
+  try {
+    return url ? decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '') : '';
+  } catch {
+    return '';
+  }
+}
+
 /** A link that plays the audio from a position (a media fragment, which browsers' players honour). */
 export function playFrom(url: string, ms: number): string {
-  return `${url.split('#')[0]}#t=${Math.floor(ms / 1000)}`;
+  return `${url.split('#')[0]}#t=${Math.round(ms / 1000)}`;
 }
 
 async function roomOf(packageId: number): Promise<number | null> {
@@ -126,7 +135,7 @@ export async function runAirCheck(checkId: number): Promise<AirCheckRow | null> 
   if (change === undefined) return (await db.select().from(airChecks).where(eq(airChecks.id, checkId)))[0] ?? null;
   if (found || check.source === 'link') {
     const room = await roomOf(job.package_id);
-    const title = episode?.title ?? 'the linked episode';
+    const title = episode?.title ?? (fileNameOf(audioUrl) || 'the linked episode');
     const listenUrl = audioUrl ?? '';
     if (room) {
       const message = found

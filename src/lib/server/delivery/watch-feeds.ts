@@ -50,7 +50,7 @@ export async function pollFeed(podcast: typeof podcasts.$inferSelect): Promise<b
  * ad, past its air date and not completed, check the podcast's episodes published since that date.
  * Answers how many checks ran.
  */
-export async function watchFeeds(): Promise<number> {
+export async function watchFeeds(options: { podcastId?: number } = {}): Promise<number> {
   const db = await getDb();
   const waiting = await db
     .select({ job: packageJobs, podcast: podcasts, deliverableId: deliverables.id, hosted: hostedPodcasts.id })
@@ -60,7 +60,7 @@ export async function watchFeeds(): Promise<number> {
     .innerJoin(deliverables, and(eq(deliverables.package_job_id, packageJobs.id), eq(deliverables.status, 'accepted')))
     .leftJoin(hostedPodcasts, and(eq(hostedPodcasts.podcast_id, podcasts.id), eq(hostedPodcasts.is_completed, true)))
     .where(and(inArray(packageJobs.status, ['in-progress', 'in-review']), eq(packageJobs.is_funded, true), isNotNull(packageJobs.delivery_date)));
-  const due = waiting.filter((w) => w.job.delivery_date! <= podcastToday(w.podcast));
+  const due = waiting.filter((w) => w.job.delivery_date! <= podcastToday(w.podcast) && (options.podcastId === undefined || w.podcast.id === options.podcastId));
   const polled = new Set<number>();
   let ran = 0;
   for (const w of due) {
