@@ -23,8 +23,8 @@ const FREQ_NEIGHBOURS = 12;
 const TIME_NEIGHBOURS = 6;
 /** At most this many peaks per frame (the strongest), so dense music does not flood the index. */
 const PEAKS_PER_FRAME = 4;
-/** Frames quieter than this (mean power, in log units) hold no peaks: silence and its dither are not landmarks. */
-const SILENCE_LOG_POWER = -14;
+/** Frames quieter than this (log of the mean bin power; about −60 dBFS of hiss) hold no peaks: silence and dither are not landmarks. */
+const SILENCE_LOG_POWER = -9;
 /** A peak stands this far (natural log of power) above its frame's mean. */
 const PEAK_OVER_MEAN = 1.5;
 /** Target zone of an anchor: the next frames up to MAX_DT, within ±MAX_DF bins, at most FAN_OUT pairs. */
@@ -103,15 +103,18 @@ export function findPeaks(pcm: Pcm): Peak[] {
       fft.realTransform(out, input);
       const spec = ring[slot]!;
       let sum = 0;
+      let power = 0;
       for (let b = 0; b < bins; b++) {
         const re = out[2 * (b + MIN_BIN)]!;
         const im = out[2 * (b + MIN_BIN) + 1]!;
-        const v = Math.log(re * re + im * im + 1e-12);
+        const p = re * re + im * im;
+        const v = Math.log(p + 1e-12);
         spec[b] = v;
         sum += v;
+        power += p;
       }
       means[slot] = sum / bins;
-      loud[slot] = means[slot]! > SILENCE_LOG_POWER;
+      loud[slot] = Math.log(power / bins + 1e-12) > SILENCE_LOG_POWER;
     } else {
       ring[slot]!.fill(-Infinity);
       loud[slot] = false;
