@@ -90,6 +90,10 @@ export function findPeaks(pcm: Pcm): Peak[] {
   const bins = MAX_BIN - MIN_BIN + 1;
   const span = 2 * TIME_NEIGHBOURS + 1;
   const ring: Float32Array[] = Array.from({ length: span }, () => new Float32Array(bins));
+  // Each row's maximum over ±FREQ_NEIGHBOURS bins (so a peak's neighbourhood test is one read per frame).
+  const rowMax: Float32Array[] = Array.from({ length: span }, () => new Float32Array(bins));
+  const prefix = new Float32Array(bins);
+  const suffix = new Float32Array(bins);
   const loud: boolean[] = new Array(span).fill(false);
   const means = new Float32Array(span);
   const frames = pcm.length >= WINDOW ? Math.floor((pcm.length - WINDOW) / HOP) + 1 : 0;
@@ -115,8 +119,10 @@ export function findPeaks(pcm: Pcm): Peak[] {
       }
       means[slot] = sum / bins;
       loud[slot] = Math.log(power / bins + 1e-12) > SILENCE_LOG_POWER;
+      slidingMax(spec, rowMax[slot]!, prefix, suffix);
     } else {
       ring[slot]!.fill(-Infinity);
+      rowMax[slot]!.fill(-Infinity);
       loud[slot] = false;
     }
     // The centre frame of the ring now has all its neighbours.
@@ -127,19 +133,15 @@ export function findPeaks(pcm: Pcm): Peak[] {
     const spec = ring[cs]!;
     const floor = means[cs]! + PEAK_OVER_MEAN;
     candidates.length = 0;
+    const centreMax = rowMax[cs]!;
     for (let b = 1; b < bins - 1; b++) {
       const v = spec[b]!;
-      if (v < floor || v < spec[b - 1]! || v < spec[b + 1]!) continue;
+      if (v < floor || v < centreMax[b]!) continue;
       let isMax = true;
-      const lo = Math.max(0, b - FREQ_NEIGHBOURS);
-      const hi = Math.min(bins - 1, b + FREQ_NEIGHBOURS);
-      for (let k = 0; k < span && isMax; k++) {
-        const row = ring[k]!;
-        for (let j = lo; j <= hi; j++) {
-          if (row[j]! > v) {
-            isMax = false;
-            break;
-          }
+      for (let k = 0; k < span; k++) {
+        if (rowMax[k]![b]! > v) {
+          isMax = false;
+          break;
         }
       }
       if (isMax) candidates.push({ f: b + MIN_BIN, v });
@@ -148,6 +150,22 @@ export function findPeaks(pcm: Pcm): Peak[] {
     for (let i = 0; i < Math.min(PEAKS_PER_FRAME, candidates.length); i++) peaks.push({ t: c, f: candidates[i]!.f });
   }
   return peaks;
+}
+
+/**
+ * out[i] = max(row[i − FREQ_NEIGHBOURS … i + FREQ_NEIGHBOURS]) in O(n) (van Herk / Gil-Werman: block
+ * prefix and suffix maxima, blocks as wide as the window).
+ */
+function slidingMax(row: Float32Array, out: Float32Array, prefix: Float32Array, suffix: Float32Array): void {
+  const n = row.length;
+  const w = 2 * FREQ_NEIGHBOURS + 1;
+  for (let i = 0; i < n; i++) prefix[i] = i % w === 0 ? row[i]! : Math.max(prefix[i - 1]!, row[i]!);
+  for (let i = n - 1; i >= 0; i--) suffix[i] = i === n - 1 || (i + 1) % w === 0 ? row[i]! : Math.max(suffix[i + 1]!, row[i]!);
+  for (let i = 0; i < n; i++) {
+    const lo = Math.max(0, i - FREQ_NEIGHBOURS);
+    const hi = Math.min(n - 1, i + FREQ_NEIGHBOURS);
+    out[i] = Math.max(suffix[lo]!, prefix[hi]!);
+  }
 }
 
 /** Pairs each peak with the next peaks in its target zone and indexes the pair hashes by anchor frame. */
