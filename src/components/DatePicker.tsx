@@ -39,6 +39,8 @@ interface DatePickerBaseProps {
   disabled?: boolean;
   /** Always-visible calendar instead of a button with a popup. */
   inline?: boolean;
+  /** When given, only these days ('YYYY-MM-DD') can be chosen (a booking calendar's free days). */
+  allowed?: readonly string[] | null;
 }
 
 export interface SingleDatePickerProps extends DatePickerBaseProps {
@@ -75,8 +77,10 @@ function longDate(day: string): string {
  * arrows, Home/End, Page Up/Down (Shift for years); Enter or Space selects; Esc closes.
  */
 export function DatePicker(props: DatePickerProps) {
-  const { label, name, min, max, errors, hint, id, placeholder = 'Select date', disabled, inline = false } = props;
+  const { label, name, min, max, errors, hint, id, placeholder = 'Select date', disabled, inline = false, allowed } = props;
   const bounds = { min: min ?? null, max: max ?? null };
+  const allowedSet = allowed ? new Set(allowed) : null;
+  const unavailable = (day: string) => isDayDisabled(day, bounds) || (allowedSet !== null && !allowedSet.has(day.slice(0, 10)));
   const autoId = useId();
   const baseId = id ?? `${autoId}-date`;
   const labelId = `${baseId}-label`;
@@ -89,7 +93,7 @@ export function DatePicker(props: DatePickerProps) {
   const [timeValue, setTimeValue] = useState(() => (!props.multiple && splitDateTime(props.value).time) || '12:00');
 
   const [open, setOpen] = useState(inline);
-  const [focused, setFocused] = useState(() => selected[0] || clampDay(today(), bounds));
+  const [focused, setFocused] = useState(() => selected[0] || allowed?.[0] || clampDay(today(), bounds));
   const moveFocus = useRef(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
@@ -122,7 +126,7 @@ export function DatePicker(props: DatePickerProps) {
   }
 
   function select(day: string) {
-    if (isDayDisabled(day, bounds)) return;
+    if (unavailable(day)) return;
     setFocused(day);
     if (props.multiple) {
       props.onChange(toggleDate(props.value, day, props.limit));
@@ -208,7 +212,7 @@ export function DatePicker(props: DatePickerProps) {
             <tr key={week[0]?.date}>
               {week.map((cell) => {
                 const isSelected = selected.includes(cell.date);
-                const isDisabled = isDayDisabled(cell.date, bounds);
+                const isDisabled = unavailable(cell.date);
                 const classes = ['cp-calendar__day'];
                 if (!cell.inMonth) classes.push('cp-calendar__day--outside');
                 if (cell.date === todayDay) classes.push('cp-calendar__day--today');
@@ -312,7 +316,7 @@ export function DatePicker(props: DatePickerProps) {
               return;
             }
             moveFocus.current = true;
-            setFocused(selected[0] || clampDay(today(), bounds));
+            setFocused(selected[0] || allowed?.[0] || clampDay(today(), bounds));
             setOpen(true);
           }}
         >

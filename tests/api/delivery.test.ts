@@ -149,7 +149,8 @@ describe('[DELIVERY] air dates', () => {
     const ok = await book(first!, '2026-11-25');
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data.delivery_date).toBe('2026-11-25');
-    const calendar = async () => (await call('GET', `/api/slots?podcast_id=${podcast.id}`, { token: podcaster.token })).body.data as Array<{ date: string; type: string; status: string }>;
+    const calendar = async () =>
+      (await call('GET', `/api/slots?podcast_id=${podcast.id}`, { token: podcaster.token })).body.data as Array<{ date: string; type: string; status: string }>;
     expect((await calendar()).find((s) => s.date === '2026-11-25' && s.type === 'sponsorship')?.status).toBe('booked');
     expect(await reason(second!, '2026-11-25')).toBe('The Sponsorship slot on November 25, 2026 is already booked.');
     expect((await call('GET', datePath(pkg.id, second!), { token: podcaster.token })).body.data.days).not.toContain('2026-11-25');
@@ -179,7 +180,9 @@ describe('[DELIVERY] the job’s life', () => {
     const { podcaster, brand, hiring } = await fundedHire();
     const [jobId] = hiring.job_ids;
     const sent = await submitAd(podcaster, jobId!);
-    expect((await call('POST', `/api/deliverables/${sent.body.data.id}/reject`, { token: brand.token, body: { reason: 'Say the code twice.' } })).status).toBe(200);
+    expect((await call('POST', `/api/deliverables/${sent.body.data.id}/reject`, { token: brand.token, body: { reason: 'Say the code twice.' } })).status).toBe(
+      200,
+    );
     expect(await jobOf(jobId!)).toMatchObject({ status: 'rejected', has_reject_deliverable: true });
     expect((await submitAd(podcaster, jobId!)).status).toBe(201);
     expect((await jobOf(jobId!)).status).toBe('in-review');
@@ -187,7 +190,10 @@ describe('[DELIVERY] the job’s life', () => {
 
   it('ratings move the podcast’s rating_avg at once', async () => {
     const { brand, pkg, podcast } = await fundedHire({ funded: false });
-    expect((await call('POST', `/api/brand/packages/${pkg.id}/rates`, { token: brand.token, body: { responsiveness: 5, conversion: 4, content_quality: 3 } })).status).toBe(200);
+    expect(
+      (await call('POST', `/api/brand/packages/${pkg.id}/rates`, { token: brand.token, body: { responsiveness: 5, conversion: 4, content_quality: 3 } }))
+        .status,
+    ).toBe(200);
     const db = await getDb();
     expect((await db.select().from(podcasts).where(eq(podcasts.id, podcast.id)))[0]!.rating_avg).toBe(4);
   });
@@ -229,7 +235,9 @@ describe('[DELIVERY] proof that it aired', () => {
       expect(html).toContain('1:10');
     }
     // A completed job takes no other link.
-    expect((await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.podcaster.token, body: { url: `${base}/without-ad.mp3` } })).status).toBe(422);
+    expect(
+      (await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.podcaster.token, body: { url: `${base}/without-ad.mp3` } })).status,
+    ).toBe(422);
   });
 
   it('never reports an episode without the ad: the brand confirms or disputes the link', async () => {
@@ -238,11 +246,15 @@ describe('[DELIVERY] proof that it aired', () => {
     const deliverableId = await approvedAd(hire, jobId!);
     // Only the approved ad's own podcaster links, with an episode or a URL.
     expect((await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.podcaster.token, body: {} })).status).toBe(422);
-    expect((await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.brand.token, body: { url: `${base}/without-ad.mp3` } })).status).toBe(403);
+    expect(
+      (await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.brand.token, body: { url: `${base}/without-ad.mp3` } })).status,
+    ).toBe(403);
     expect((await call('POST', `/api/deliverables/${deliverableId}/aired`, { token: hire.brand.token })).status).toBe(422);
 
     const link = async () => {
-      expect((await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.podcaster.token, body: { url: `${base}/without-ad.mp3` } })).status).toBe(202);
+      expect(
+        (await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.podcaster.token, body: { url: `${base}/without-ad.mp3` } })).status,
+      ).toBe(202);
       return eventually(
         () => jobOf(jobId!),
         (j) => j.status === 'in-review',
@@ -257,7 +269,12 @@ describe('[DELIVERY] proof that it aired', () => {
       .from(messages)
       .where(and(eq(messages.deliverable_id, deliverableId), eq(messages.type, 'ad-manually-detected')));
     expect(manual).toHaveLength(1);
-    expect(await db.select().from(messages).where(and(eq(messages.deliverable_id, deliverableId), eq(messages.type, 'ad-automatically-detected')))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.deliverable_id, deliverableId), eq(messages.type, 'ad-automatically-detected'))),
+    ).toHaveLength(0);
 
     const disputed = await call('POST', `/api/deliverables/${deliverableId}/disputed`, { token: hire.brand.token, body: { reason: 'Not in this one.' } });
     expect(disputed.status).toBe(200);
@@ -272,7 +289,9 @@ describe('[DELIVERY] proof that it aired', () => {
     const hire = await fundedHire();
     const [jobId] = hire.hiring.job_ids;
     const deliverableId = await approvedAd(hire, jobId!);
-    expect((await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.podcaster.token, body: { url: `${base}/without-ad.mp3` } })).status).toBe(202);
+    expect(
+      (await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.podcaster.token, body: { url: `${base}/without-ad.mp3` } })).status,
+    ).toBe(202);
     await eventually(
       () => jobOf(jobId!),
       (j) => j.status === 'in-review',
@@ -287,7 +306,10 @@ describe('[DELIVERY] proof that it aired', () => {
     const hire = await fundedHire();
     const [jobId] = hire.hiring.job_ids;
     const db = await getDb();
-    await db.update(podcasts).set({ url: `${base}/feed.xml` }).where(eq(podcasts.id, hire.podcast.id));
+    await db
+      .update(podcasts)
+      .set({ url: `${base}/feed.xml` })
+      .where(eq(podcasts.id, hire.podcast.id));
     expect((await call('POST', datePath(hire.pkg.id, jobId!), { token: hire.podcaster.token, body: { publish_date: '2026-11-23' } })).status).toBe(200);
     await approvedAd(hire, jobId!);
     const item = (guid: string, file: string, date: string) =>
@@ -302,7 +324,9 @@ describe('[DELIVERY] proof that it aired', () => {
     // The episode before the air date is never checked; the one without the ad stays quiet.
     expect(checks.every((c) => c.source === 'feed')).toBe(true);
     expect(checks.find((c) => c.status === 'found')).toBeDefined();
-    expect(await db.select().from(messages).where(eq(messages.type, 'ad-manually-detected'))).not.toContainEqual(expect.objectContaining({ deliverable_id: checks[0]!.deliverable_id }));
+    expect(await db.select().from(messages).where(eq(messages.type, 'ad-manually-detected'))).not.toContainEqual(
+      expect.objectContaining({ deliverable_id: checks[0]!.deliverable_id }),
+    );
     // The feed is polled conditionally: the next poll sends the ETag it was given and gets a 304.
     const [show] = await db.select().from(podcasts).where(eq(podcasts.id, hire.podcast.id));
     expect(await pollFeed(show!)).toBe(false);
