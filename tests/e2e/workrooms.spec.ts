@@ -184,7 +184,19 @@ test('[WORKROOMS]: the podcaster submits an ad through the uploader and the bran
   const pkg = packages.find((p) => p.status === 'pending' && p.podcast.title === 'Second Wind Running')!;
   expect(pkg).toBeTruthy();
   const jobIds = pkg.jobs.filter((j) => j.status === 'pending' && !j.is_declined).map((j) => j.id);
-  expect((await brandContext.request.post('/api/brand/hirings', { headers: await bearer(brandContext), data: { job_ids: jobIds } })).ok()).toBe(true);
+  const hired = await brandContext.request.post('/api/brand/hirings', { headers: await bearer(brandContext), data: { job_ids: jobIds } });
+  expect(hired.ok()).toBe(true);
+  // Funded with a test card (the funding screen has its own test): only a funded job takes an ad.
+  const savedCard = await brandContext.request.post('/api/cards', {
+    headers: await bearer(brandContext),
+    data: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' },
+  });
+  const hiringIds = ((await hired.json()).data as { id: number }[]).map((h) => h.id);
+  const funded = await brandContext.request.post('/api/hirings/fund', {
+    headers: await bearer(brandContext),
+    data: { hiring_ids: hiringIds, card_id: (await savedCard.json()).data.id },
+  });
+  expect(funded.status()).toBe(200);
 
   const room = (await (await brandContext.request.get(`/api/packages/${pkg.id}/discussion`, { headers: await bearer(brandContext) })).json()).data
     .discussion as { link: string };

@@ -60,6 +60,7 @@ function AirDate({ job, onDone }: { job: DeliveryJobPayload; onDone: () => void 
         value={value}
         onChange={setValue}
         allowed={days}
+        disabled={days === null}
         errors={errors}
         hint={
           days && days.length === 0
