@@ -234,6 +234,18 @@ describe('[DELIVERY] proof that it aired', () => {
       expect(html).toContain('Spring Launch');
       expect(html).toContain('1:10');
     }
+    // Brand stats count the states; the campaign closes once every hired ad is completed or dropped.
+    const stats = (await call('GET', '/api/brand/stats', { token: hire.brand.token })).body.data;
+    expect(stats.completed.job_count).toBe(1);
+    expect(stats.jobs_in_progress.job_count).toBe(1);
+    const early = await call('POST', `/api/brand/campaigns/${hire.campaign.id}/closed`, { token: hire.brand.token });
+    expect(early.status).toBe(422);
+    expect(early.body.message).toBe('One hired ad is still open: a campaign closes once every ad is completed or dropped.');
+    expect((await call('POST', `/api/brand/jobs/${hire.hiring.job_ids[1]}/cancel`, { token: hire.brand.token })).status).toBe(200);
+    expect((await jobOf(hire.hiring.job_ids[1]!)).status).toBe('dropped');
+    const closed = await call('POST', `/api/brand/campaigns/${hire.campaign.id}/closed`, { token: hire.brand.token });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.data.status).toBe('closed');
     // A completed job takes no other link.
     expect(
       (await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.podcaster.token, body: { url: `${base}/without-ad.mp3` } })).status,

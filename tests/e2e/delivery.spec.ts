@@ -31,6 +31,8 @@ const bearer = async (context: BrowserContext) => ({ authorization: `Bearer ${(a
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    // Let the layout settle (the navigation drawer animates between the two widths).
+    await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -58,6 +60,8 @@ test('[DELIVERY]: a funded hire is booked, delivered, approved, and verified on 
   const podApi = async (method: 'get' | 'post', path: string, data?: unknown) =>
     pod.context.request[method](path, { headers: await bearer(pod.context), ...(data === undefined ? {} : { data }) });
 
+  const available = async () => (await (await podApi('get', '/api/earnings')).json()).data.available as number;
+  const before = await available();
   // Setup through the API (each step has its own screen test): a schedule without Thursdays, a proposal, a hire.
   const podcast = ((await (await podApi('get', '/api/initialize')).json()).data.podcasts as { id: number; title: string }[]).find(
     (p) => p.title === 'Saltmarsh Radio',
@@ -167,8 +171,15 @@ test('[DELIVERY]: a funded hire is booked, delivered, approved, and verified on 
   await b.goto('/completed-ads');
   await expect(b.getByRole('main')).toContainText('ad starts at 1:05');
   await shoot(b, 'completed-ads');
+  expect((await available()) - before).toBe(36_000);
   await p.goto('/settings/earnings');
-  await expect(p.getByTestId('earnings-available')).toHaveText('$360');
+  await expect(p.getByTestId('earnings-available')).toHaveText(`$${(before + 36_000) / 100}`);
+  // The demo's own story: Saltmarsh Radio's Gravel Season read, found by listening to an episode Cuepoint serves itself.
+  await p.goto('/completed-ads');
+  const demo = p.getByRole('listitem').filter({ hasText: 'Gravel Season Giveaway' });
+  await expect(demo).toContainText('Aired in “Tide Pools at Dawn, with a Gravel Season Giveaway”');
+  await expect(demo).toContainText('ad starts at 1:14');
+  await shoot(p, 'completed-ads-podcaster');
   await pod.context.close();
   await brand.context.close();
 });
