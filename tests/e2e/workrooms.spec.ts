@@ -187,14 +187,12 @@ test('[WORKROOMS]: the podcaster submits an ad through the uploader and the bran
   const hired = await brandContext.request.post('/api/brand/hirings', { headers: await bearer(brandContext), data: { job_ids: jobIds } });
   expect(hired.ok()).toBe(true);
   // Funded with a test card (the funding screen has its own test): only a funded job takes an ad.
-  const savedCard = await brandContext.request.post('/api/cards', {
-    headers: await bearer(brandContext),
-    data: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' },
-  });
+  // The demo brand's saved test card (seed/payments.ts).
+  const cards = (await (await brandContext.request.get('/api/cards', { headers: await bearer(brandContext) })).json()).data as { id: number }[];
   const hiringIds = ((await hired.json()).data as { id: number }[]).map((h) => h.id);
   const funded = await brandContext.request.post('/api/hirings/fund', {
     headers: await bearer(brandContext),
-    data: { hiring_ids: hiringIds, card_id: (await savedCard.json()).data.id },
+    data: { hiring_ids: hiringIds, card_id: cards[0]!.id },
   });
   expect(funded.status()).toBe(200);
 
