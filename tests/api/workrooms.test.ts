@@ -17,7 +17,10 @@ async function packagePair() {
     .insert(packages)
     .values({ podcast_id: podcast.id, podcaster_user_id: podcaster.id, campaign_id: campaign!.id, status: 'hired', total_price: 50_000 })
     .returning();
-  const [job] = await db.insert(packageJobs).values({ package_id: pkg!.id, fee: 50_000, description: 'Host-read', status: 'in-progress', is_funded: true }).returning();
+  const [job] = await db
+    .insert(packageJobs)
+    .values({ package_id: pkg!.id, fee: 50_000, description: 'Host-read', status: 'in-progress', is_funded: true })
+    .returning();
   return { brand, podcaster, podcast, campaign: campaign!, pkg: pkg!, job: job! };
 }
 
