@@ -127,6 +127,11 @@ export default function DeliveryJobs({ initial, me }: Props) {
       // Keeps the last state; the next action or poll tries again.
     }
   }, [initial.discussion_id]);
+  // A phone starts with the panel folded, so the conversation keeps the screen.
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    if (!window.matchMedia('(min-width: 1024px)').matches) setOpen(false);
+  }, []);
   const listening = data.jobs.some((j) => j.link?.status === 'pending');
   useEffect(() => {
     if (!listening) return;
@@ -136,7 +141,7 @@ export default function DeliveryJobs({ initial, me }: Props) {
   if (!data.jobs.length || !data.podcast) return null;
   const podcaster = me.type === 'PODCASTER';
   return (
-    <details className="delivery" open>
+    <details className="delivery" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         <h2>Delivery</h2>
         <span className="delivery__summary">{data.jobs.map((j) => STATUS_LABEL[j.status] ?? j.status).join(' · ')}</span>

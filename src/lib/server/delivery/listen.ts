@@ -37,6 +37,19 @@ export async function decodeAudioAt(url: string): Promise<Int16Array> {
   return key ? decodeStored(key) : decodeUrl(url);
 }
 
+/** Audio that cannot be searched (the ad or the episode does not decode); the link then waits for the brand. */
+class UnreadableAudio extends Error {}
+
+/** Decodes, turning a decoding failure into UnreadableAudio with a sentence. */
+async function decodeOrSay(decode: () => Promise<Int16Array>, what: string): Promise<Int16Array> {
+  try {
+    return await decode();
+  } catch (e) {
+    if (e instanceof Error && /ffmpeg/.test(e.message)) throw new UnreadableAudio(`${what} could not be decoded.`);
+    throw e;
+  }
+}
+
 /** The fingerprint of a job's approved ad. */
 async function adFingerprint(deliverableId: number): Promise<Fingerprint> {
   const db = await getDb();
@@ -45,13 +58,14 @@ async function adFingerprint(deliverableId: number): Promise<Fingerprint> {
     .from(deliverables)
     .innerJoin(files, eq(files.id, deliverables.reference_id))
     .where(and(eq(deliverables.id, deliverableId), eq(deliverables.reference_type, 'file')));
-  if (!row) throw new Error(`Deliverable ${deliverableId} has no audio file.`);
-  return fingerprint(await decodeStored(row.path));
+  if (!row) throw new UnreadableAudio('The approved ad has no audio file.');
+  return fingerprint(await decodeOrSay(() => decodeStored(row.path), 'The approved ad’s audio'));
 }
 
 /** Searches an audio URL for a deliverable's ad. */
 export async function searchAudio(deliverableId: number, audioUrl: string): Promise<MatchResult> {
-  const [ad, episode] = await Promise.all([adFingerprint(deliverableId), decodeAudioAt(audioUrl).then(fingerprint)]);
+  const ad = await adFingerprint(deliverableId);
+  const episode = fingerprint(await decodeOrSay(() => decodeAudioAt(audioUrl), 'The episode’s audio'));
   return matchFingerprints(ad, episode);
 }
 
@@ -100,7 +114,7 @@ export async function runAirCheck(checkId: number): Promise<AirCheckRow | null> 
     try {
       result = await searchAudio(check.deliverable_id, audioUrl);
     } catch (e) {
-      error = fetchErrorMessage(e) ?? (e instanceof Error && /ffmpeg/.test(e.message) ? 'The episode’s audio could not be decoded.' : null);
+      error = fetchErrorMessage(e) ?? (e instanceof UnreadableAudio ? e.message : null);
       if (!error) throw e;
     }
   }
