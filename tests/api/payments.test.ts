@@ -55,6 +55,16 @@ async function submitAndApprove(podcaster: SeededUser, brand: SeededUser, jobId:
   const body = (await sent.json()) as { data: { id: number } };
   const approved = await call('POST', `/api/deliverables/${body.data.id}/approved`, { token: brand.token });
   expect(approved.status).toBe(200);
+  // Aired: the podcaster links an episode the listener cannot reach, the brand confirms it aired, the job completes.
+  expect(
+    (await call('POST', `/api/deliverables/${body.data.id}/episode`, { token: podcaster.token, body: { url: 'http://127.0.0.1:9/aired.mp3' } })).status,
+  ).toBe(202);
+  const db = await getDb();
+  await eventually(
+    async () => (await db.select().from(packageJobs).where(eq(packageJobs.id, jobId)))[0]!.status,
+    (s) => s === 'in-review',
+  );
+  expect((await call('POST', `/api/deliverables/${body.data.id}/aired`, { token: brand.token })).status).toBe(200);
 }
 
 describe('[PAYMENTS] cards', () => {

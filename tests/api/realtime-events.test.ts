@@ -229,8 +229,14 @@ describe('realtime events of §7', () => {
     const hired = Promise.all([brandChannel.next('hiring.created'), podChannel.next('hiring.created')]);
     const nowHired = brandChannel.next('package.updated', (p: { id: number; status: string }) => p.id === packageId && p.status === 'hired');
     expect((await call('POST', '/api/brand/hirings', { token: brand.token, body: { job_ids: [jobB] } })).status).toBeLessThan(300);
+    const hiringId = ((await hired)[0] as { id: number }).id;
     for (const h of await hired) expect(h).toMatchObject({ package_id: packageId, job_ids: [jobB], status: 'new' });
     await nowHired;
+    // Funded (only a funded job takes a deliverable): job.updated in-progress reaches both.
+    const started = podChannel.next('job.updated', (j: { id: number; status: string }) => j.id === jobB && j.status === 'in-progress');
+    const card = await call('POST', '/api/cards', { token: brand.token, body: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' } });
+    expect((await call('POST', '/api/hirings/fund', { token: brand.token, body: { hiring_ids: [hiringId], card_id: card.body.data.id } })).status).toBe(200);
+    await started;
 
     // The ad's audio: uploaded and processed (files.processed), then submitted (deliverable.updated, job.updated in-review).
     const { baseUrl } = await testServer();
@@ -263,9 +269,9 @@ describe('realtime events of §7', () => {
     // The brand opens the audio as a member of the workroom.
     expect((await fetch(`${baseUrl}/api/file/${fileId}`, { headers: { authorization: `Bearer ${brand.token}` } })).status).toBe(200);
 
-    // Approval: deliverable accepted, the job completed, a notification for the podcaster.
+    // Approval: deliverable accepted, the job back in progress (waiting to air), a notification for the podcaster.
     const accepted = podChannel.next('deliverable.updated', (d: { status: string }) => d.status === 'accepted');
-    const completed = brandChannel.next('job.updated', (j: { id: number; status: string }) => j.id === jobB && j.status === 'completed');
+    const completed = brandChannel.next('job.updated', (j: { id: number; status: string }) => j.id === jobB && j.status === 'in-progress');
     const approvedNote = podChannel.next<{ type: string }>('notification.created', (n) => n.type === 'deliverable.approved');
     expect((await call('POST', `/api/deliverables/${submitted.body.data.id}/approved`, { token: brand.token })).status).toBe(200);
     await Promise.all([accepted, completed, approvedNote]);

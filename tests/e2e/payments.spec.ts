@@ -107,6 +107,17 @@ test('[PAYMENTS]: a brand funds a hire with the test card and a coupon; the podc
   await b.getByRole('button', { name: 'Approve ad' }).first().click();
   await b.getByRole('dialog', { name: 'Approve this ad?' }).getByRole('button', { name: 'Approve ad' }).click();
   await expect(b.getByText(/approved the ad/).first()).toBeVisible();
+  // Aired: the podcaster links the episode; where the listener cannot reach it, the brand confirms it aired (tests/e2e/delivery.spec.ts
+  // proves the automatic detection).
+  const deliverableId = (await submitted.json()).data.id as number;
+  const linked = await podcaster.context.request.post(`/api/deliverables/${deliverableId}/episode`, {
+    headers: await bearer(podcaster.context),
+    data: { url: 'http://127.0.0.1:9/pricing-episode.mp3' },
+  });
+  expect(linked.status()).toBe(202);
+  await expect
+    .poll(async () => (await brand.context.request.post(`/api/deliverables/${deliverableId}/aired`, { headers: await bearer(brand.context) })).status())
+    .toBe(200);
 
   // Available is the fee minus 10 %: $300 − $30.
   await p.reload();

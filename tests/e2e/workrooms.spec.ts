@@ -184,7 +184,17 @@ test('[WORKROOMS]: the podcaster submits an ad through the uploader and the bran
   const pkg = packages.find((p) => p.status === 'pending' && p.podcast.title === 'Second Wind Running')!;
   expect(pkg).toBeTruthy();
   const jobIds = pkg.jobs.filter((j) => j.status === 'pending' && !j.is_declined).map((j) => j.id);
-  expect((await brandContext.request.post('/api/brand/hirings', { headers: await bearer(brandContext), data: { job_ids: jobIds } })).ok()).toBe(true);
+  const hired = await brandContext.request.post('/api/brand/hirings', { headers: await bearer(brandContext), data: { job_ids: jobIds } });
+  expect(hired.ok()).toBe(true);
+  // Funded with a test card (the funding screen has its own test): only a funded job takes an ad.
+  // The demo brand's saved test card (seed/payments.ts).
+  const cards = (await (await brandContext.request.get('/api/cards', { headers: await bearer(brandContext) })).json()).data as { id: number }[];
+  const hiringIds = ((await hired.json()).data as { id: number }[]).map((h) => h.id);
+  const funded = await brandContext.request.post('/api/hirings/fund', {
+    headers: await bearer(brandContext),
+    data: { hiring_ids: hiringIds, card_id: cards[0]!.id },
+  });
+  expect(funded.status()).toBe(200);
 
   const room = (await (await brandContext.request.get(`/api/packages/${pkg.id}/discussion`, { headers: await bearer(brandContext) })).json()).data
     .discussion as { link: string };

@@ -336,7 +336,8 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
         </ul>
       </header>
 
-      <div className="thread__scroll" ref={scrollerRef}>
+      {/* Focusable, so a keyboard can scroll the conversation when nothing in it takes focus (axe scrollable-region-focusable). */}
+      <div className="thread__scroll" ref={scrollerRef} tabIndex={0} role="region" aria-label="Conversation">
         {hasMore && (
           <button type="button" className="cp-button cp-button--link thread__earlier" onClick={() => void loadEarlier()}>
             Show earlier messages

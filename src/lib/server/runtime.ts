@@ -17,6 +17,7 @@ import './files/process-audio';
 import './files/jobs';
 import './campaigns/jobs';
 import './payments/jobs';
+import './delivery/jobs';
 import './workrooms/attachments';
 import './hosting/jobs';
 import './ads/jobs';

@@ -1,8 +1,9 @@
 /** What a brand does to a proposal in the feed: star, rate, decline one item. */
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '../db/client';
-import { campaigns, discussions, packageJobs, packages, podcasts, rates } from '../db/schema';
+import { campaigns, discussions, hirings, packageJobs, packages, podcasts, rates } from '../db/schema';
+import { transitionJob } from '../delivery/job-status';
 import { HttpError, notFound, validate } from '../http';
 import { notify } from '../notifications/notify';
 import { publishJobsUpdated, publishPackageChanged } from '../proposals/events';
@@ -37,7 +38,21 @@ export async function ratePackage(brandUserId: number, packageId: number, body: 
     .insert(rates)
     .values({ package_id: pkg.id, ...set })
     .onConflictDoUpdate({ target: rates.package_id, set: Object.keys(set).length ? set : { package_id: pkg.id } });
+  await refreshRatingAvg(pkg.podcast_id);
   return reload(pkg.id);
+}
+
+/** A podcast's rating_avg: the mean of every rating's three scores (0 when it has none). */
+export async function refreshRatingAvg(podcastId: number): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ avg: sql<string | null>`avg((${rates.responsiveness} + ${rates.conversion} + ${rates.content_quality}) / 3.0)` })
+    .from(rates)
+    .innerJoin(packages, eq(packages.id, rates.package_id))
+    .where(eq(packages.podcast_id, podcastId));
+  const avg = row?.avg === null || row?.avg === undefined ? 0 : Math.round(Number(row.avg) * 100) / 100;
+  await db.update(podcasts).set({ rating_avg: avg }).where(eq(podcasts.id, podcastId));
+  return avg;
 }
 
 /**
@@ -55,13 +70,24 @@ export async function declineProposalItem(brandUserId: number, jobId: number): P
     .where(and(eq(packageJobs.id, jobId), eq(campaigns.brand_user_id, brandUserId)));
   if (!found) throw notFound();
   if (found.job.declined_at) return reload(found.pkg.id);
-  if (found.job.status !== 'pending' || found.job.is_funded) throw new HttpError(422, 'Only a pending item that is not hired can be declined.');
+  const [hired] = await db
+    .select({ id: hirings.id })
+    .from(hirings)
+    .where(and(eq(hirings.brand_user_id, brandUserId), sql`${hirings.job_ids} @> ${JSON.stringify([jobId])}::jsonb`))
+    .limit(1);
+  if (hired || found.job.is_funded)
+    throw new HttpError(422, 'This item is hired, so it cannot be declined: cancel it from Hires instead (a funded item is refunded).', {
+      job: ['This item is hired, so it cannot be declined: cancel it from Hires instead (a funded item is refunded).'],
+    });
+  if (found.job.status !== 'pending') throw new HttpError(422, 'Only a pending item that is not hired can be declined.');
   await db.transaction(async (tx) => {
-    // A multi-episode item is declined with every episode of it.
-    await tx
-      .update(packageJobs)
-      .set({ declined_at: new Date(), status: 'rejected' })
+    // A multi-episode item is declined with every episode of it (delivery's job-status module writes the status).
+    const episodes = await tx
+      .select({ id: packageJobs.id })
+      .from(packageJobs)
       .where(or(eq(packageJobs.id, jobId), eq(packageJobs.parent_id, jobId)));
+    const declinedAt = new Date();
+    for (const e of episodes) await transitionJob(tx, e.id, 'rejected', { declined_at: declinedAt });
     const jobs = await tx.select().from(packageJobs).where(eq(packageJobs.package_id, found.pkg.id));
     const left = jobs.some((j) => !j.declined_at);
     await tx

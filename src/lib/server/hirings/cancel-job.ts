@@ -1,14 +1,14 @@
 /**
  * The brand cancels a funded job that is not completed: the job is dropped and what the brand paid
  * for it goes back to the card (payments' refundJobFunds, in the same transaction). The podcaster is told.
- * TODO(delivery): the job's status write moves into delivery's job-status module (CONTRACTS.md).
+ * The status write and the refund go through delivery's job-status module.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { campaigns, hirings, packageJobs, packages } from '../db/schema';
 import { fieldError, notFound } from '../http';
 import { notify } from '../notifications/notify';
-import { refundJobFunds } from '../payments';
+import { transitionJob } from '../delivery/job-status';
 import { publishJobsUpdated } from '../proposals/events';
 import type { SessionUser } from '../users/session-user';
 import type { HiringPayload } from '../../campaign-types';
@@ -32,10 +32,7 @@ export async function cancelFundedJob(user: SessionUser, jobId: number): Promise
       .where(and(eq(hirings.brand_user_id, user.id), sql`${hirings.job_ids} @> ${JSON.stringify([jobId])}::jsonb`));
     if (!hiring || !row.job.is_funded) throw fieldError('job', 'Only a funded job can be cancelled here.');
     if (row.job.status === 'completed') throw fieldError('job', 'This ad is completed: its fee was released to the podcaster.');
-    if (row.job.status !== 'dropped') {
-      await tx.update(packageJobs).set({ status: 'dropped' }).where(eq(packageJobs.id, jobId));
-      await refundJobFunds(tx, jobId);
-    }
+    if (row.job.status !== 'dropped') await transitionJob(tx, jobId, 'dropped');
     return { hiring, job: row.job, campaign: row.campaign };
   });
   await publishJobsUpdated([jobId]);

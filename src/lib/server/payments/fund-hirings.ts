@@ -7,6 +7,7 @@
  * jobs funded and in progress and the hirings funded, or, when the charge failed, gives the claims and
  * the coupon back: the hirings stay `new` and nothing is half-written. Amounts come from the jobs.
  */
+import { markJobsFunded } from '../delivery/job-status';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, type Tx } from '../db/client';
@@ -204,18 +205,11 @@ export async function applyFunding(attemptId: number, providerRef: string | null
         paid: job.fee - shares[i]!,
       })),
     );
-    // The jobs can start: funded, and out of pending (a multi-episode item with its episodes).
-    // TODO(delivery): route these writes through delivery's job-status module once it lands (CONTRACTS.md).
+    // The jobs can start: funded, and out of pending (a multi-episode item with its episodes), through
+    // delivery's job-status module, the one writer of a job's status.
     const jobIds = funded.map((f) => f.job.id);
     const parentIds = [...new Set(funded.map((f) => f.job.parent_id).filter((p): p is number => p !== null))];
-    await tx
-      .update(packageJobs)
-      .set({ is_funded: true })
-      .where(inArray(packageJobs.id, [...jobIds, ...parentIds]));
-    await tx
-      .update(packageJobs)
-      .set({ status: 'in-progress' })
-      .where(and(inArray(packageJobs.id, [...jobIds, ...parentIds]), eq(packageJobs.status, 'pending')));
+    await markJobsFunded(tx, [...jobIds, ...parentIds]);
     const updated: HiringRow[] = [];
     for (const h of rows) updated.push(await transitionHiring(tx, h, 'funded'));
     await tx.update(fundAttempts).set({ status: 'succeeded', provider_ref: providerRef, transaction_id: charge.id }).where(eq(fundAttempts.id, attempt.id));

@@ -3,6 +3,7 @@
  * README lists (password cuepoint-demo). Runs only on an empty database, or by `npm run seed`.
  */
 import { seedPodcasterMedia } from './podcaster-media';
+import { seedDelivery } from './delivery';
 import { seedHostingDemo } from './hosting-demo';
 import { seedAdsDemo } from './ads-demo';
 import { count } from 'drizzle-orm';
@@ -421,6 +422,8 @@ export async function seedDemo(): Promise<void> {
   await seedPayments();
   // The hosting demo generates its audio with ffmpeg and writes through the hosting domain.
   await seedHostingDemo(passwordHash);
+  // A sponsorship verified on air by listening to one of the live hosted show's own episodes.
+  await seedDelivery();
   // One automated line on the brand's campaign: the live demo show's episodes carry its spot.
   await seedAdsDemo();
   // Downloads and site visits go through the request log, the counter and the matcher, outside the seed's transaction.

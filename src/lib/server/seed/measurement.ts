@@ -28,7 +28,7 @@ import {
 } from '../db/schema';
 import { createHirings } from '../hirings/create-hirings';
 import { fundHirings } from '../payments/fund-hirings';
-import { releaseJobFunds } from '../payments/release-job-funds';
+import { transitionJob, updateJobFields } from '../delivery/job-status';
 import { loadSessionUser } from '../users/session-user';
 import { audioKey } from '../analytics/audio-url';
 import { countryOf } from '../analytics/geo';
@@ -197,9 +197,8 @@ async function hireSmallBatchScience(): Promise<{ episodeId: number } | null> {
   if (!hiring || !brand) return null;
   await fundHirings(brand, { hiring_ids: [hiring.id], card_id: card.id });
   await db.transaction(async (tx) => {
-    // TODO(delivery): the ad is approved and found on air; delivery's job module writes these once it lands.
-    await tx.update(packageJobs).set({ status: 'completed', aired_episode_id: episode.id, aired_at: episode.published_at }).where(eq(packageJobs.id, jobId));
-    await releaseJobFunds(tx, jobId);
+    // The ad is approved and found on air: delivery's job-status module completes it and releases the fee.
+    await transitionJob(tx, jobId, 'completed', { aired_episode_id: episode.id, aired_at: episode.published_at });
     if (campaign.site_id) await recountSites(tx, [campaign.site_id]);
     await tx
       .insert(analyticsConnections)
@@ -223,10 +222,7 @@ async function airSecondWindMidroll(): Promise<void> {
     .where(and(eq(packages.podcast_id, show.id), eq(packageJobs.status, 'completed'), isNull(packageJobs.aired_episode_id)))
     .limit(1);
   if (!latest || !job) return;
-  await db
-    .update(packageJobs)
-    .set({ aired_episode_id: latest.id, aired_at: latest.published_at ?? new Date() })
-    .where(eq(packageJobs.id, job.id));
+  await db.transaction((tx) => updateJobFields(tx, job.id, { aired_episode_id: latest.id, aired_at: latest.published_at ?? new Date() }));
 }
 
 /** A month of podcast-app requests for the show's episodes; answers the households that heard the aired episode, and when. */

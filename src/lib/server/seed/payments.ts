@@ -15,7 +15,7 @@ import { createHirings } from '../hirings/create-hirings';
 import { addCard } from '../payments/cards';
 import { createCoupon } from '../payments/coupons';
 import { fundHirings } from '../payments/fund-hirings';
-import { releaseJobFunds } from '../payments/release-job-funds';
+import { transitionJob } from '../delivery/job-status';
 import { loadSessionUser } from '../users/session-user';
 import { openPackageDiscussion } from '../workrooms/open-package-discussion';
 import { today } from '../clock';
@@ -44,11 +44,9 @@ export async function seedPayments(): Promise<void> {
     const hostRead = jobs.find((j) => j.description.startsWith('Host-read'));
     await db.transaction(async (tx) => {
       // What the workroom shows: the mid-roll approved (completed, so released), the host-read in review.
-      if (midroll) {
-        await tx.update(packageJobs).set({ status: 'completed' }).where(eq(packageJobs.id, midroll.id));
-        await releaseJobFunds(tx, midroll.id);
-      }
-      if (hostRead) await tx.update(packageJobs).set({ status: 'in-review' }).where(eq(packageJobs.id, hostRead.id));
+      // (through delivery's job-status module: completing releases the fee)
+      if (midroll) await transitionJob(tx, midroll.id, 'completed');
+      if (hostRead) await transitionJob(tx, hostRead.id, 'in-review');
     });
   }
   await seedPendingHire(brand.id);

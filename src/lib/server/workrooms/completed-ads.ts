@@ -1,7 +1,12 @@
-/** Completed Ads: the approved deliverables of the user's campaigns (brand) or packages (podcaster), with their audio. */
+/**
+ * Completed Ads: the ads of the user's campaigns (brand) or packages (podcaster) that are verified on
+ * air (job completed), with the approved audio, the episode they aired in, its air date and where the ad starts.
+ */
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { brands, campaigns, deliverables, files, messages, packageJobs, packages, podcasts } from '../db/schema';
+import { brands, campaigns, deliverables, episodes, files, messages, packageJobs, packages, podcasts } from '../db/schema';
+import { formatOffset } from '../delivery/fingerprint';
+import { playFrom } from '../delivery/listen';
 import type { SessionUser } from '../users/session-user';
 import { attachmentPayload, type AttachmentPayload } from './message-payload';
 
@@ -12,6 +17,12 @@ export interface CompletedAd {
   podcast: { id: number; title: string; hash_id: string; avatar_url: string | null };
   brand_name: string;
   approved_at: string;
+  /** The episode it aired in (null when the brand confirmed a link without one), when, and where the ad starts. */
+  episode: { id: number; title: string; url: string | null } | null;
+  aired_at: string | null;
+  ad_start: string | null;
+  /** Plays the episode from the ad's start. */
+  play_url: string | null;
   audio: AttachmentPayload | null;
   workroom_link: string | null;
 }
@@ -29,6 +40,7 @@ export async function listCompletedAds(user: SessionUser): Promise<CompletedAd[]
       brand: brands.name,
       file: files,
       discussionId: messages.discussion_id,
+      episode: episodes,
     })
     .from(deliverables)
     .innerJoin(packageJobs, eq(packageJobs.id, deliverables.package_job_id))
@@ -38,8 +50,9 @@ export async function listCompletedAds(user: SessionUser): Promise<CompletedAd[]
     .leftJoin(brands, eq(brands.user_id, campaigns.brand_user_id))
     .leftJoin(files, and(eq(deliverables.reference_type, 'file'), eq(files.id, deliverables.reference_id)))
     .leftJoin(messages, and(eq(messages.deliverable_id, deliverables.id), inArray(messages.type, ['ad-review'])))
-    .where(and(eq(deliverables.status, 'accepted'), scope))
-    .orderBy(desc(deliverables.updated_at));
+    .leftJoin(episodes, eq(episodes.id, packageJobs.aired_episode_id))
+    .where(and(eq(deliverables.status, 'accepted'), eq(packageJobs.status, 'completed'), scope))
+    .orderBy(desc(packageJobs.aired_at), desc(deliverables.updated_at));
   return rows.map((r) => ({
     id: r.d.id,
     job: { id: r.job.id, description: r.job.description, fee: r.job.fee, delivery_date: r.job.delivery_date },
@@ -47,6 +60,10 @@ export async function listCompletedAds(user: SessionUser): Promise<CompletedAd[]
     podcast: { id: r.podcast.id, title: r.podcast.title, hash_id: r.podcast.hash_id, avatar_url: r.podcast.avatar_url },
     brand_name: r.brand ?? '',
     approved_at: r.d.updated_at.toISOString(),
+    episode: r.episode ? { id: r.episode.id, title: r.episode.title, url: r.episode.enclosure_url } : null,
+    aired_at: r.job.aired_at?.toISOString() ?? null,
+    ad_start: r.job.ad_offset_ms === null ? null : formatOffset(r.job.ad_offset_ms),
+    play_url: r.episode?.enclosure_url && r.job.ad_offset_ms !== null ? playFrom(r.episode.enclosure_url, r.job.ad_offset_ms) : null,
     audio: r.file && r.discussionId ? attachmentPayload(r.file) : null,
     workroom_link: r.discussionId ? `/workrooms/package/${r.discussionId}` : null,
   }));

@@ -3,7 +3,7 @@
  * message in the package's workroom); the brand approves or rejects it. Only an ad-review message
  * with a deliverable can be approved or rejected.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { campaigns, deliverables, discussions, messages, packageJobs, packages, users } from '../db/schema';
 import { fieldError, notFound } from '../http';
@@ -13,7 +13,7 @@ import { storeUploads, assertOwnFiles } from './attachments';
 import { publishDeliverableUpdated, publishMessageCreated, publishMessageUpdated } from './events';
 import { memberIds } from './membership';
 import { publishJobsUpdated } from '../proposals/events';
-import { releaseJobFunds } from '../payments';
+import { transitionJob } from '../delivery/job-status';
 import { messagePayload, type MessagePayload } from './message-payload';
 import { packageDiscussion } from './open-discussion';
 import { insertMessage, postSystemMessage } from './post-message';
@@ -36,6 +36,13 @@ export async function submitDeliverable(
   if (!row || row.pkg.podcaster_user_id !== user.id) throw notFound();
   if (row.job.status === 'completed' || row.job.status === 'dropped') throw fieldError('job', 'This job is closed; it cannot take a new deliverable.');
   if (row.job.status === 'in-review') throw fieldError('job', 'An ad for this job is already waiting for the brand’s review.');
+  if (!row.job.is_funded) throw fieldError('job', 'This job is not funded yet: the brand funds the hire before the ad is delivered.');
+  const [accepted] = await db
+    .select({ id: deliverables.id })
+    .from(deliverables)
+    .where(and(eq(deliverables.package_job_id, jobId), eq(deliverables.status, 'accepted')))
+    .limit(1);
+  if (accepted) throw fieldError('job', 'The ad for this job is already approved: link the episode it aired in.');
   const fileIds = [...new Set(input.content_files_ids ?? [])];
   await assertOwnFiles(user.id, fileIds);
   if (fileIds.length === 0 && !input.uploads?.length) throw fieldError('files', 'Attach the ad’s audio file.');
@@ -45,7 +52,7 @@ export async function submitDeliverable(
     const stored = await storeUploads(user.id, input.uploads ?? [], tx);
     const all = [...fileIds, ...stored];
     const [d] = await tx.insert(deliverables).values({ package_job_id: jobId, status: 'pending', reference_type: 'file', reference_id: all[0]! }).returning();
-    await tx.update(packageJobs).set({ status: 'in-review' }).where(eq(packageJobs.id, jobId));
+    await transitionJob(tx, jobId, 'in-review');
     const m = await insertMessage(tx, discussion, { content, content_files_ids: all, user_id: user.id, type: 'ad-review', deliverable_id: d!.id });
     await tx.update(deliverables).set({ reply_id: m.id }).where(eq(deliverables.id, d!.id));
     return { deliverable: { ...d!, reply_id: m.id }, message: m };
@@ -101,13 +108,10 @@ export async function reviewDeliverable(
       .set({ status: approved ? 'accepted' : 'rejected' })
       .where(eq(deliverables.id, deliverableId))
       .returning();
-    await tx
-      .update(packageJobs)
-      .set(approved ? { status: 'completed' } : { status: 'in-progress', has_reject_deliverable: true })
-      .where(eq(packageJobs.id, row.job.id));
-    // The approval completes the job, so its held fee goes to the podcaster's balance in the same transaction.
-    // TODO(delivery): completion moves to "verified on air"; that transition keeps this call (CONTRACTS.md).
-    if (approved) await releaseJobFunds(tx, row.job.id);
+    // Approved: back in progress, waiting to air (the job completes once it is verified on air, which
+    // releases the fee). Rejected: the podcaster sends a new version.
+    if (approved) await transitionJob(tx, row.job.id, 'in-progress');
+    else await transitionJob(tx, row.job.id, 'rejected', { has_reject_deliverable: true });
     return d;
   });
   const brandName = user.brand?.name || `${user.row.first_name} ${user.row.last_name}`.trim();
@@ -117,7 +121,7 @@ export async function reviewDeliverable(
   await postSystemMessage(
     review.discussion_id,
     approved
-      ? `${brandName} approved the ad. It now appears in Completed Ads.`
+      ? `${brandName} approved the ad. Once the episode is out, link it here (or let Cuepoint find it in the feed): Cuepoint listens for the ad and completes the job when it is on air.`
       : `${brandName} asked for changes to the ad.${note ? ` “${note}”` : ''} Submit a new version when it is ready.`,
   );
   const members = await memberIds(review.discussion_id);
@@ -130,7 +134,7 @@ export async function reviewDeliverable(
       type: approved ? 'deliverable.approved' : 'deliverable.rejected',
       title: approved ? `${brandName} approved your ad` : `${brandName} asked for changes to your ad`,
       description: approved
-        ? `${row.campaign.title}: the ad is approved and listed in Completed Ads.`
+        ? `${row.campaign.title}: the ad is approved. Once it airs, link the episode so Cuepoint can verify it.`
         : `${row.campaign.title}: ${note || 'see the workroom for what to change.'}`,
       img: user.brand?.avatar_url ?? user.row.avatar,
       user_id: user.id,
@@ -149,7 +153,7 @@ export interface DeliverableJob {
   has_reject_deliverable: boolean;
 }
 
-/** The jobs of a package workroom that the podcaster can submit an ad for: hired, single-episode, open and not waiting for review. */
+/** The jobs of a package workroom that the podcaster can submit an ad for: hired, funded, single-episode, open, not in review and not approved. */
 export async function deliverableJobs(userId: number, discussionId: number): Promise<DeliverableJob[]> {
   const db = await getDb();
   return db
@@ -168,8 +172,15 @@ export async function deliverableJobs(userId: number, discussionId: number): Pro
         eq(packages.podcaster_user_id, userId),
         eq(packages.status, 'hired'),
         eq(packageJobs.is_episode, true),
+        eq(packageJobs.is_funded, true),
         isNull(packageJobs.declined_at),
-        inArray(packageJobs.status, ['pending', 'in-progress']),
+        inArray(packageJobs.status, ['in-progress', 'rejected']),
+        notExists(
+          db
+            .select({ id: deliverables.id })
+            .from(deliverables)
+            .where(and(eq(deliverables.package_job_id, packageJobs.id), eq(deliverables.status, 'accepted'))),
+        ),
       ),
     )
     .orderBy(asc(packageJobs.delivery_date), asc(packageJobs.id));

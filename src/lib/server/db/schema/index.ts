@@ -11,3 +11,4 @@ export * from './users';
 export * from './payments';
 export * from './security';
 export * from './ads';
+export * from './delivery';
