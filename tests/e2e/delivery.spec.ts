@@ -127,15 +127,17 @@ test('[DELIVERY]: a funded hire is booked, delivered, approved, and verified on 
   await panel.getByRole('button', { name: /Air date/ }).click();
   const grid = p.getByRole('grid');
   // Thursdays are never offered, nor past days.
+  // react-day-picker marks each day cell with data-day (YYYY-MM-DD) and the days it refuses with data-disabled.
   const offered = await grid
-    .locator('[data-date]')
-    .evaluateAll((cells) => cells.filter((c) => c.getAttribute('aria-disabled') !== 'true').map((c) => (c as HTMLElement).dataset.date!));
+    .locator('[data-day]:not([data-outside])')
+    .evaluateAll((cells) => cells.filter((c) => c.getAttribute('data-disabled') !== 'true').map((c) => (c as HTMLElement).dataset.day!));
   expect(offered.length).toBeGreaterThan(0);
   expect(offered.filter((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 4)).toEqual([]);
   expect(offered.every((d) => d >= start)).toBe(true);
   const wanted = upcoming[1]!.date;
-  while (!(await p.locator(`[data-date="${wanted}"]`).isVisible())) await p.getByRole('button', { name: /next month/i }).click();
-  await p.locator(`[data-date="${wanted}"]`).click();
+  const wantedDay = p.locator(`[data-day="${wanted}"]:not([data-outside]) button`);
+  while (!(await wantedDay.isVisible())) await p.getByRole('button', { name: /next month/i }).click();
+  await wantedDay.click();
   await expect(grid).toBeHidden();
   await panel.getByRole('button', { name: 'Change air date' }).click();
   await expect(p.getByText(/Air date booked/)).toBeVisible();
