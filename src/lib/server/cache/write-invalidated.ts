@@ -32,6 +32,9 @@ interface State {
   publishing: boolean;
 }
 
+/** The most entries a cache keeps (keys may hold what a user typed, such as a search). */
+const MAX_ENTRIES = 10_000;
+
 /** The cache named `topic` (one per process, shared by every copy of this module). */
 export function writeInvalidatedCache<K, T>(topic: string, sources: Iterable<string>, ttlMs: number): WriteInvalidatedCache<K, T> {
   const KEY = Symbol.for(`cuepoint.cache.${topic}`);
@@ -80,7 +83,10 @@ export function writeInvalidatedCache<K, T>(topic: string, sources: Iterable<str
     const generation = s.generation;
     const value = load();
     const entry: Entry<T> = { at: now, generation, value };
+    s.entries.delete(key);
     s.entries.set(key, entry);
+    // Bounded: past MAX_ENTRIES the oldest entry goes (a Map keeps insertion order).
+    if (s.entries.size > MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value);
     const drop = () => {
       if (s.entries.get(key) === entry) s.entries.delete(key);
     };
