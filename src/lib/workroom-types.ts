@@ -78,3 +78,11 @@ export function typingText(names: string[]): string {
   if (names.length === 1) return `${names[0]} is typing…`;
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} are typing…`;
 }
+
+/** A podcaster's funded job in a package workroom that can take an ad for review. */
+export interface DeliverableJob {
+  id: number;
+  description: string;
+  delivery_date: string | null;
+  has_reject_deliverable: boolean;
+}

@@ -5,18 +5,11 @@ import { api, ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format/dates';
 import { toast } from '../../lib/stores/toasts';
 import type { FilePayload } from '../../lib/types';
-import type { WorkroomMessage } from '../../lib/workroom-types';
+import type { DeliverableJob, WorkroomMessage } from '../../lib/workroom-types';
 import Uploader from '../uploader/LazyUploader';
 
 /** A deliverable is the ad's audio. */
 const AD_AUDIO_TYPES = ['mp3', 'm4a', 'wav', 'mp4'] as const;
-
-export interface DeliverableJob {
-  id: number;
-  description: string;
-  delivery_date: string | null;
-  has_reject_deliverable: boolean;
-}
 
 export interface SubmitAdDialogProps {
   jobs: DeliverableJob[];

@@ -5,12 +5,12 @@ import { Icon } from '../../components/Icon';
 import { api, ApiError } from '../../lib/api';
 import { $onlineUserIds } from '../../lib/stores/realtime';
 import { toast } from '../../lib/stores/toasts';
-import { mergeMessages, typingText, type WorkroomDiscussion, type WorkroomMessage } from '../../lib/workroom-types';
+import { type DeliverableJob, mergeMessages, typingText, type WorkroomDiscussion, type WorkroomMessage } from '../../lib/workroom-types';
 import { useStickToBottom } from '../shared/use-stick-to-bottom';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
 import { type PendingReview, ReviewDialog } from './ReviewDialog';
-import { type DeliverableJob, SubmitAdDialog } from './SubmitAdDialog';
+import { SubmitAdDialog } from './SubmitAdDialog';
 import { useWorkroomLive } from './use-workroom-live';
 
 interface Props {

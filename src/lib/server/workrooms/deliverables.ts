@@ -9,6 +9,7 @@ import { campaigns, deliverables, discussions, messages, packageJobs, packages, 
 import { fieldError, notFound } from '../http';
 import { notifyAndMail } from '../notifications/notify-by-mail';
 import type { SessionUser } from '../users/session-user';
+import type { DeliverableJob } from '../../workroom-types';
 import { storeUploads, assertOwnFiles } from './attachments';
 import { publishDeliverableUpdated, publishMessageCreated, publishMessageUpdated } from './events';
 import { memberIds } from './membership';
@@ -144,13 +145,6 @@ export async function reviewDeliverable(
     });
   }
   return { deliverable: updated!, message: updatedReview };
-}
-
-export interface DeliverableJob {
-  id: number;
-  description: string;
-  delivery_date: string | null;
-  has_reject_deliverable: boolean;
 }
 
 /** The jobs of a package workroom that the podcaster can submit an ad for: hired, funded, single-episode, open, not in review and not approved. */
