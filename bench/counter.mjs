@@ -4,27 +4,13 @@
 // sentence when no PostgreSQL answers).
 // The domain code is TypeScript with extensionless imports, so it is bundled first with esbuild (Astro's
 // own build dependency), packages left external, then run in a child process per database.
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { bundleEntry } from './lib/bundle.mjs';
 
 const GOAL = 20_000;
-const root = fileURLToPath(new URL('..', import.meta.url));
-const out = join(mkdtempSync(join(root, 'node_modules', '.bench-')), 'counter-bench.mjs');
-await build({
-  entryPoints: [join(root, 'bench/counter-entry.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  packages: 'external',
-  outfile: out,
-  logLevel: 'warning',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-});
+const bundle = await bundleEntry('counter-entry.ts');
+const out = bundle.path;
 
 const POSTGRES = process.env.BENCH_COUNTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cuepoint_bench_counter';
 
@@ -58,7 +44,7 @@ try {
     else rows.push(...JSON.parse(json));
   }
 } finally {
-  rmSync(join(out, '..'), { recursive: true, force: true });
+  bundle.remove();
 }
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');

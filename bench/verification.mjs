@@ -2,35 +2,15 @@
 // How long the listener takes for a 60-minute episode (goal: under 10 s on this machine) and its
 // detection rate on a generated set (every placement found, 0 false matches). The domain code is
 // TypeScript with extensionless imports, so it is bundled first with esbuild, packages left external.
-import { build } from 'esbuild';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL, fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { runBundled } from './lib/bundle.mjs';
 import { plainTable } from './lib/table.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const GOAL_SECONDS = 10;
 
 /** Bundles and runs the verification benchmark; answers its rows. */
 export async function bench() {
-  const out = join(mkdtempSync(join(root, 'node_modules', '.bench-')), 'verification-bench.mjs');
-  await build({
-    entryPoints: [join(root, 'bench/verification-entry.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external',
-    outfile: out,
-    logLevel: 'warning',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
-  let r;
-  try {
-    r = await (await import(pathToFileURL(out).href)).runVerificationBench();
-  } finally {
-    rmSync(join(out, '..'), { recursive: true, force: true });
-  }
+  const r = await runBundled('verification-entry.ts', 'runVerificationBench');
   const group = 'On-air verification (ffmpeg + landmark fingerprints)';
   const mmss = (ms) => `${Math.floor(ms / 60000)}:${String(Math.round((ms % 60000) / 1000)).padStart(2, '0')}`;
   return [
