@@ -50,7 +50,7 @@ export default defineConfig({
   output: 'server',
   // Middleware mode: Astro renders; server/ serves the build's files itself (server/static-files.mjs).
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), precompressAssets()],
+  integrations: [react({ experimentalDisableStreaming: true }), precompressAssets()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   devToolbar: { enabled: false },
   security: {

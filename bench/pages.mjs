@@ -1,7 +1,7 @@
 // The page benchmark of `npm run bench` (also alone: `node bench/pages.mjs`): starts the built product
 // as `npm run serve` runs it, on a fresh database with the demo data (PGlite, or PostgreSQL when
 // DATABASE_URL is set), and measures with autocannon, BENCH_CONNECTIONS (25) connections for
-// BENCH_DURATION (10) seconds each: guest /login, the brand's /campaigns, the podcaster's /sponsorships,
+// BENCH_DURATION (10) seconds each (BENCH_PROFILE=<dir> also writes a CPU profile of each): guest /login, the brand's /campaigns, the podcaster's /sponsorships,
 // a workroom, GET /api/campaigns, and a plain Node server sending the bytes of /login. It counts the SQL
 // statements per request of each (bench/lib/probe.mjs) and weighs the JS and CSS of every screen it
 // can reach (bench/lib/weights.mjs), against the budgets of issue #16.
@@ -130,7 +130,10 @@ export async function bench() {
     await product.statements(); // forget the crawl
     const results = [];
     for (const t of targets) {
+      // BENCH_PROFILE=<dir>: a V8 CPU profile of the product during each measurement (warm-up included).
+      const stopProfile = process.env.BENCH_PROFILE && t.path ? await product.profile(join(process.env.BENCH_PROFILE, `${t.label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`)) : null;
       const r = await measure(t.url, t.headers);
+      await stopProfile?.();
       results.push({ ...t, ...r });
       process.stderr.write(`  ${t.label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms\n`);
     }

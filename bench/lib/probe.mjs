@@ -2,7 +2,9 @@
 // HTTP request sends through the database client (the hook in src/lib/server/db/client.ts), keyed by
 // path, and hands the counts to the parent over IPC. Background work (the queue) is not counted.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
 
 const current = new AsyncLocalStorage();
 /** path -> { requests, statements (total), counts (per request), queries (of the last request that asked for them) } */
@@ -31,6 +33,25 @@ http.Server.prototype.emit = function (event, ...rest) {
   });
   return current.run(request, () => emit.call(this, event, ...rest));
 };
+
+// A V8 CPU profile of a window of load (bench/lib/product.mjs `profile(file)`): `{ profile: 'start' }`
+// starts it, `{ profile: 'stop', file }` writes it (open it in Chrome DevTools) and answers.
+let session = null;
+process.on('message', async (message) => {
+  if (message?.profile === 'start') {
+    session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    process.send?.({ profiling: true });
+  } else if (message?.profile === 'stop' && session) {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(message.file, JSON.stringify(profile));
+    session.disconnect();
+    session = null;
+    process.send?.({ profiled: message.file });
+  }
+});
 
 process.on('message', (message) => {
   if (message !== 'statements') return;

@@ -86,8 +86,13 @@ export async function startProduct({ env = {} } = {}) {
     statements() {
       return this.ask('statements');
     },
-    /** Asks a preloaded probe for one of its figures (it answers `{ [name]: value }`). */
-    ask(name) {
+    /** Starts a CPU profile of the product (the probe's inspector session); answers a function that stops it and writes `file`. */
+    async profile(file) {
+      await this.tell({ profile: 'start' }, 'profiling');
+      return () => this.tell({ profile: 'stop', file }, 'profiled');
+    },
+    /** Sends the probe a message and waits for the answer named `name`. */
+    tell(message, name) {
       return new Promise((resolve) => {
         const answer = (m) => {
           if (!(name in m)) return;
@@ -95,8 +100,12 @@ export async function startProduct({ env = {} } = {}) {
           resolve(m[name]);
         };
         child.on('message', answer);
-        child.send(name);
+        child.send(message);
       });
+    },
+    /** Asks a preloaded probe for one of its figures (it answers `{ [name]: value }`). */
+    ask(name) {
+      return this.tell(name, name);
     },
     async stop() {
       child.kill('SIGTERM');

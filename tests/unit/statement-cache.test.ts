@@ -24,3 +24,23 @@ describe('tablesRead', () => {
     for (const t of ['campaigns', 'campaign_categories', 'categories', 'campaign_ads', 'ads', 'packages', 'package_jobs']) expect(tables, t).toContain(t);
   });
 });
+
+describe('statementCache.getBy', () => {
+  it('builds and reads a statement once per key until the cache is dropped, and never on a hit', async () => {
+    const { statementCache } = await import('../../src/lib/server/cache/write-invalidated');
+    const cache = statementCache<number[]>('unit-getby', 60_000);
+    let built = 0;
+    const build = (rows: number[]) => () => {
+      built++;
+      return { toSQL: () => ({ sql: 'select "id" from "campaigns"', params: [] }), then: (ok: (v: number[]) => unknown) => Promise.resolve(rows).then(ok) };
+    };
+    expect(await cache.getBy('brand 1', build([1, 2]))).toEqual([1, 2]);
+    expect(await cache.getBy('brand 1', build([9]))).toEqual([1, 2]);
+    expect(built).toBe(1);
+    expect(await cache.getBy('brand 2', build([3]))).toEqual([3]);
+    expect(built).toBe(2);
+    cache.invalidate();
+    expect(await cache.getBy('brand 1', build([4]))).toEqual([4]);
+    expect(built).toBe(3);
+  });
+});

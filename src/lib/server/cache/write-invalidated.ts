@@ -110,19 +110,31 @@ export function tablesRead(statement: string): Set<string> {
   return new Set([...statement.matchAll(READ)].map((m) => m[1]!));
 }
 
+type Statement<T> = { toSQL(): { sql: string; params: unknown[] }; then: PromiseLike<T>['then'] };
+
 /**
  * A cache of read statements whose sources are the tables their own SQL names, so a table added to a
- * statement later is watched without anyone remembering to list it: `get` takes the statement, and
- * its key is the statement's text and parameters within `scope`.
+ * statement later is watched without anyone remembering to list it.
  */
 export function statementCache<T>(topic: string, ttlMs: number) {
   const cache = writeInvalidatedCache<string, T>(topic, [], ttlMs);
+  const read = (statement: Statement<T>) => {
+    cache.watch(tablesRead(statement.toSQL().sql));
+    return Promise.resolve(statement);
+  };
   return {
-    /** The rows of `statement` (a Drizzle query), from the cache or read. */
-    get(scope: string | number, statement: { toSQL(): { sql: string; params: unknown[] }; then: PromiseLike<T>['then'] }): Promise<T> {
+    /** The rows of `statement` (a Drizzle query), keyed by its text and parameters within `scope`. */
+    get(scope: string | number, statement: Statement<T>): Promise<T> {
       const { sql, params } = statement.toSQL();
-      cache.watch(tablesRead(sql));
-      return cache.get(`${scope}\n${sql}\n${JSON.stringify(params)}`, () => Promise.resolve(statement));
+      return cache.get(`${scope}\n${sql}\n${JSON.stringify(params)}`, () => read(statement));
+    },
+    /**
+     * The rows of the statement `build()` makes, under a key the caller derives from what the statement
+     * depends on (its inputs): a hit neither builds nor renders the statement's SQL, which on a hot page
+     * costs more than the rest of the lookup. The key must name everything that changes the statement.
+     */
+    getBy(key: string, build: () => Statement<T>): Promise<T> {
+      return cache.get(key, () => read(build()));
     },
     invalidate: cache.invalidate,
   };

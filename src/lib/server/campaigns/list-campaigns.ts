@@ -47,14 +47,16 @@ export async function listCampaigns(brandUserId: number, query: CampaignListQuer
     term ? or(ilike(campaigns.title, `%${term}%`), ilike(campaigns.description, `%${term}%`)) : undefined,
   );
   // One statement: the page, what each campaign shows, and the total (a window count over the filter).
-  const statement = db
-    .select({ campaign: campaigns, relations: campaignRelationsSql(), total: sql<number>`count(*) over ()` })
-    .from(campaigns)
-    .where(where)
-    .orderBy(desc(campaigns.created_at), desc(campaigns.id))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
-  const rows = await pages.get(brandUserId, statement);
+  const statement = () =>
+    db
+      .select({ campaign: campaigns, relations: campaignRelationsSql(), total: sql<number>`count(*) over ()` })
+      .from(campaigns)
+      .where(where)
+      .orderBy(desc(campaigns.created_at), desc(campaigns.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page);
+  const key = [brandUserId, query.status, query.page, query.per_page, query.search].join('\n');
+  const rows = await pages.getBy(key, statement);
   // A page past the end has no row to carry the total: count it then.
   const total = rows[0] ? Number(rows[0].total) : query.page > 1 ? Number((await db.select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0) : 0;
   const q: Record<string, string> = {};
