@@ -113,15 +113,17 @@ export function tablesRead(statement: string): Set<string> {
 /**
  * A cache of read statements whose sources are the tables their own SQL names, so a table added to a
  * statement later is watched without anyone remembering to list it: `get` takes the statement, and
- * its key is the statement's text and parameters within `scope`.
+ * its key is the statement's text and parameters within `scope`. Writes to an `unwatched` table leave
+ * the entries be (for a table written all the time whose columns may show a few seconds late).
  */
-export function statementCache<T>(topic: string, ttlMs: number) {
+export function statementCache<T>(topic: string, ttlMs: number, options: { unwatched?: string[] } = {}) {
   const cache = writeInvalidatedCache<string, T>(topic, [], ttlMs);
+  const unwatched = new Set(options.unwatched);
   return {
     /** The rows of `statement` (a Drizzle query), from the cache or read. */
     get(scope: string | number, statement: { toSQL(): { sql: string; params: unknown[] }; then: PromiseLike<T>['then'] }): Promise<T> {
       const { sql, params } = statement.toSQL();
-      cache.watch(tablesRead(sql));
+      cache.watch([...tablesRead(sql)].filter((t) => !unwatched.has(t)));
       return cache.get(`${scope}\n${sql}\n${JSON.stringify(params)}`, () => Promise.resolve(statement));
     },
     invalidate: cache.invalidate,
