@@ -2,9 +2,9 @@
 // as `npm run serve` runs it, on a fresh database with the demo data (PGlite, or PostgreSQL when
 // DATABASE_URL is set), and measures with autocannon, BENCH_CONNECTIONS (25) connections for
 // BENCH_DURATION (10) seconds each (BENCH_PROFILE=<dir> also writes a CPU profile of each): guest /login, the brand's /campaigns, the podcaster's /sponsorships,
-// a workroom, GET /api/campaigns, and a plain Node server sending the bytes of /login. It counts the SQL
-// statements per request of each (bench/lib/probe.mjs) and weighs the JS and CSS of every screen it
-// can reach (bench/lib/weights.mjs), against the budgets of issue #16.
+// a workroom of each, GET /api/campaigns, and a plain Node server sending the bytes of /login. It counts
+// the SQL statements per request of each (bench/lib/probe.mjs) and weighs the JS and CSS of every screen
+// it can reach (bench/lib/weights.mjs), against the budgets of issue #16.
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -113,6 +113,10 @@ export async function bench() {
     const screens = await crawlScreens(base, sessions);
     const workroom = screens.get('workrooms.show');
     if (!workroom) throw new Error('no workroom was reachable from /workrooms for the demo brand');
+    // The podcaster's side of a package workroom: the thread, the delivery panel and the jobs that take an ad.
+    const podcasterRooms = await (await fetch(`${base}/workrooms`, { headers: { ...BROWSER_HEADERS, cookie: sessions.podcaster.cookie } })).text();
+    const podcasterWorkroom = /href="(\/workrooms\/package\/\d+)"/.exec(podcasterRooms)?.[1];
+    if (!podcasterWorkroom) throw new Error('no package workroom was reachable from /workrooms for the demo podcaster');
 
     // The bytes the product sends for /login (compressed as a browser asks), for the static yardstick.
     const staticServer = await startStaticServer(await rawBody(`${base}/login`));
@@ -123,6 +127,13 @@ export async function bench() {
       { label: 'brand /campaigns', url: `${base}/campaigns`, headers: { cookie: sessions.brand.cookie }, path: '/campaigns', page: true },
       { label: 'podcaster /sponsorships', url: `${base}/sponsorships`, headers: { cookie: sessions.podcaster.cookie }, path: '/sponsorships', page: true },
       { label: `brand workroom ${workroom.path}`, url: `${base}${workroom.path}`, headers: { cookie: sessions.brand.cookie }, path: workroom.path, page: true },
+      {
+        label: `podcaster workroom ${podcasterWorkroom}`,
+        url: `${base}${podcasterWorkroom}`,
+        headers: { cookie: sessions.podcaster.cookie },
+        path: podcasterWorkroom,
+        page: true,
+      },
       { label: 'brand GET /api/campaigns', url: `${base}/api/campaigns`, headers: { authorization: `Bearer ${sessions.brand.token}` }, path: '/api/campaigns' },
       // /login again: the shares use the mean of both runs, so a machine whose load drifts skews them less.
       { label: 'guest /login (again)', url: `${base}/login`, headers: {}, path: '/login', again: true },
@@ -131,7 +142,10 @@ export async function bench() {
     const results = [];
     for (const t of targets) {
       // BENCH_PROFILE=<dir>: a V8 CPU profile of the product during each measurement (warm-up included).
-      const stopProfile = process.env.BENCH_PROFILE && t.path ? await product.profile(join(process.env.BENCH_PROFILE, `${t.label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`)) : null;
+      const stopProfile =
+        process.env.BENCH_PROFILE && t.path
+          ? await product.profile(join(process.env.BENCH_PROFILE, `${t.label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`))
+          : null;
       const r = await measure(t.url, t.headers);
       await stopProfile?.();
       results.push({ ...t, ...r });

@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDb } from '../../src/lib/server/db/client';
-import { campaigns, packageJobs, packages, users } from '../../src/lib/server/db/schema';
-import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
+import { packageJobs, users } from '../../src/lib/server/db/schema';
+import { seedUser } from '../support/builders';
 import { call } from '../support/http';
 import { testServer } from '../support/test-server';
-
-/** A brand's campaign with a podcaster's package and one job: the two sides of a package workroom. */
-async function packagePair() {
-  const brand = await seedUser({ type: 'BRAND' });
-  const podcaster = await seedUser({ type: 'PODCASTER' });
-  const { podcast } = await seedPodcast(podcaster.id, { title: 'Trail Talk' });
-  const db = await getDb();
-  const [campaign] = await db.insert(campaigns).values({ brand_user_id: brand.id, title: 'Ember Launch', is_approved: true }).returning();
-  const [pkg] = await db
-    .insert(packages)
-    .values({ podcast_id: podcast.id, podcaster_user_id: podcaster.id, campaign_id: campaign!.id, status: 'hired', total_price: 50_000 })
-    .returning();
-  const [job] = await db
-    .insert(packageJobs)
-    .values({ package_id: pkg!.id, fee: 50_000, description: 'Host-read', status: 'in-progress', is_funded: true })
-    .returning();
-  return { brand, podcaster, podcast, campaign: campaign!, pkg: pkg!, job: job! };
-}
-
-async function openRoom(user: SeededUser, packageId: number) {
-  const res = await call('GET', `/api/packages/${packageId}/discussion`, { token: user.token });
-  expect(res.status).toBe(200);
-  return res.body.data.discussion as { id: number; type: string; link: string };
-}
+import { openRoom, packagePair } from '../support/workroom-builders';
 
 async function upload(token: string, path: string, fields: Record<string, string>, file?: { name: string; type: string; body: string }) {
   const { baseUrl } = await testServer();

@@ -114,19 +114,21 @@ type Statement<T> = { toSQL(): { sql: string; params: unknown[] }; then: Promise
 
 /**
  * A cache of read statements whose sources are the tables their own SQL names, so a table added to a
- * statement later is watched without anyone remembering to list it.
+ * statement later is watched without anyone remembering to list it. Writes to an `unwatched` table
+ * leave the entries be (for a table written all the time whose columns may show a few seconds late).
  */
-export function statementCache<T>(topic: string, ttlMs: number) {
+export function statementCache<T>(topic: string, ttlMs: number, options: { unwatched?: string[] } = {}) {
   const cache = writeInvalidatedCache<string, T>(topic, [], ttlMs);
-  const read = (statement: Statement<T>) => {
-    cache.watch(tablesRead(statement.toSQL().sql));
+  const unwatched = new Set(options.unwatched);
+  const read = (statement: Statement<T>, sql = statement.toSQL().sql) => {
+    cache.watch([...tablesRead(sql)].filter((t) => !unwatched.has(t)));
     return Promise.resolve(statement);
   };
   return {
     /** The rows of `statement` (a Drizzle query), keyed by its text and parameters within `scope`. */
     get(scope: string | number, statement: Statement<T>): Promise<T> {
       const { sql, params } = statement.toSQL();
-      return cache.get(`${scope}\n${sql}\n${JSON.stringify(params)}`, () => read(statement));
+      return cache.get(`${scope}\n${sql}\n${JSON.stringify(params)}`, () => read(statement, sql));
     },
     /**
      * The rows of the statement `build()` makes, under a key the caller derives from what the statement

@@ -1,77 +1,127 @@
 /** The delivery panel of a package workroom: each hired job's state, air date, ad review and proof of airing, for either side. */
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { ads, airChecks, campaignAds, deliverables, episodes, packageJobs, packages, podcasts } from '../db/schema';
+import { rowFromJson } from '../db/json-rows';
+import { qualified } from '../db/qualified';
+import { ads, airChecks, campaignAds, deliverables, discussionUsers, discussions, episodes, packageJobs, packages, podcasts } from '../db/schema';
+import { notFound } from '../http';
 import type { SessionUser } from '../users/session-user';
-import { memberDiscussion } from '../workrooms/membership';
+import { liveDiscussion, membershipOn } from '../workrooms/membership';
 import { formatOffset } from './fingerprint';
 import { playFrom } from './listen';
 import type { DeliveryJobPayload, DeliveryPanelPayload } from '../../delivery-types';
+import type { DeliverableJob } from '../../workroom-types';
 
 export type { DeliveryJobPayload, DeliveryPanelPayload };
 
-/** The hired jobs of a package workroom the user is a member of. */
-export async function workroomDeliveryJobs(user: SessionUser, discussionId: number): Promise<DeliveryPanelPayload> {
-  const { discussion } = await memberDiscussion(user.id, discussionId);
-  const db = await getDb();
-  if (discussion.type !== 'package' || !discussion.package_id) return { discussion_id: discussionId, podcast: null, jobs: [] };
-  const [head] = await db
-    .select({ pkg: packages, podcast: podcasts })
-    .from(packages)
-    .innerJoin(podcasts, eq(podcasts.id, packages.podcast_id))
-    .where(eq(packages.id, discussion.package_id));
-  if (head?.pkg.status !== 'hired') return { discussion_id: discussionId, podcast: null, jobs: [] };
-  const rows = await db
-    .select({ job: packageJobs, type: ads.type, episode: episodes })
-    .from(packageJobs)
-    .leftJoin(campaignAds, eq(campaignAds.id, packageJobs.campaign_ad_id))
-    .leftJoin(ads, eq(ads.id, campaignAds.ad_id))
-    .leftJoin(episodes, eq(episodes.id, packageJobs.aired_episode_id))
-    .where(and(eq(packageJobs.package_id, head.pkg.id), eq(packageJobs.is_episode, true), isNull(packageJobs.declined_at)))
-    .orderBy(asc(packageJobs.delivery_date), asc(packageJobs.id));
-  const ids = rows.map((r) => r.job.id);
-  const ds = ids.length ? await db.select().from(deliverables).where(inArray(deliverables.package_job_id, ids)).orderBy(desc(deliverables.id)) : [];
-  const checks = ids.length
-    ? await db
-        .select({ check: airChecks, title: episodes.title, url: episodes.enclosure_url })
-        .from(airChecks)
-        .leftJoin(episodes, eq(episodes.id, airChecks.episode_id))
-        .where(and(inArray(airChecks.package_job_id, ids), eq(airChecks.source, 'link')))
-        .orderBy(desc(airChecks.id))
-    : [];
-  const jobs = rows.map(({ job, type, episode }): DeliveryJobPayload => {
-    const latest = ds.find((d) => d.package_job_id === job.id) ?? null;
-    const approved = ds.find((d) => d.package_job_id === job.id && d.status === 'accepted') ?? null;
-    const link = checks.find((c) => c.check.package_job_id === job.id) ?? null;
-    const audio = episode?.enclosure_url ?? null;
-    return {
-      id: job.id,
-      package_id: job.package_id,
-      description: job.description,
-      status: job.status,
-      is_funded: job.is_funded,
-      delivery_date: job.delivery_date,
-      ad_type: type ?? 'sponsorship',
-      deliverable: latest ? { id: latest.id, status: latest.status } : null,
-      approved_deliverable_id: approved?.id ?? null,
-      link: link
+type JobRow = typeof packageJobs.$inferSelect;
+
+/** What jobsJsonSql() evaluates to for one job. */
+interface JobJson {
+  job: Record<string, unknown>;
+  ad_type: DeliveryJobPayload['ad_type'] | null;
+  episode: { title: string; enclosure_url: string | null } | null;
+  latest: { id: number; status: string } | null;
+  approved_id: number | null;
+  link: { status: string; offset_ms: number | null; url: string | null; title: string | null; enclosure_url: string | null } | null;
+}
+
+/**
+ * The single-episode, not declined jobs of the `packages` row of the enclosing query, by delivery date,
+ * each with its ad type, the episode it aired in, its latest and approved deliverables and its latest
+ * linked episode, as one JSON array.
+ */
+function jobsJsonSql(): SQL<JobJson[]> {
+  return sql<JobJson[]>`(
+    select coalesce(json_agg(json_build_object(
+      'job', to_json(j),
+      'ad_type', a.type,
+      'episode', case when e.id is null then null else json_build_object('title', e.title, 'enclosure_url', e.enclosure_url) end,
+      'latest', (select json_build_object('id', x.id, 'status', x.status) from ${deliverables} x where x.package_job_id = j.id order by x.id desc limit 1),
+      'approved_id', (select x.id from ${deliverables} x where x.package_job_id = j.id and x.status = 'accepted' order by x.id desc limit 1),
+      'link', (
+        select json_build_object('status', c.status, 'offset_ms', c.offset_ms, 'url', c.url, 'title', ce.title, 'enclosure_url', ce.enclosure_url)
+        from ${airChecks} c left join ${episodes} ce on ce.id = c.episode_id
+        where c.package_job_id = j.id and c.source = 'link' order by c.id desc limit 1
+      )
+    ) order by j.delivery_date, j.id), '[]')
+    from ${packageJobs} j
+      left join ${campaignAds} ca on ca.id = j.campaign_ad_id
+      left join ${ads} a on a.id = ca.ad_id
+      left join ${episodes} e on e.id = j.aired_episode_id
+    where j.package_id = ${qualified(packages.id)} and j.is_episode = true and j.declined_at is null
+  )`;
+}
+
+function jobPayload(job: JobRow, r: JobJson): DeliveryJobPayload {
+  const audio = r.episode?.enclosure_url ?? null;
+  return {
+    id: job.id,
+    package_id: job.package_id,
+    description: job.description,
+    status: job.status,
+    is_funded: job.is_funded,
+    delivery_date: job.delivery_date,
+    ad_type: r.ad_type ?? 'sponsorship',
+    deliverable: r.latest,
+    approved_deliverable_id: r.approved_id,
+    link: r.link
+      ? {
+          status: r.link.status,
+          title: r.link.title,
+          url: r.link.enclosure_url ?? r.link.url,
+          ad_start: r.link.offset_ms !== null && r.link.status === 'found' ? formatOffset(r.link.offset_ms) : null,
+        }
+      : null,
+    aired:
+      job.status === 'completed'
         ? {
-            status: link.check.status,
-            title: link.title,
-            url: link.url ?? link.check.url,
-            ad_start: link.check.offset_ms !== null && link.check.status === 'found' ? formatOffset(link.check.offset_ms) : null,
+            title: r.episode?.title ?? null,
+            aired_at: job.aired_at?.toISOString() ?? null,
+            ad_start: job.ad_offset_ms === null ? null : formatOffset(job.ad_offset_ms),
+            play_url: audio && job.ad_offset_ms !== null ? playFrom(audio, job.ad_offset_ms) : null,
           }
         : null,
-      aired:
-        job.status === 'completed'
-          ? {
-              title: episode?.title ?? null,
-              aired_at: job.aired_at?.toISOString() ?? null,
-              ad_start: job.ad_offset_ms === null ? null : formatOffset(job.ad_offset_ms),
-              play_url: audio && job.ad_offset_ms !== null ? playFrom(audio, job.ad_offset_ms) : null,
-            }
-          : null,
-    };
-  });
-  return { discussion_id: discussionId, podcast: { id: head.podcast.id, hash_id: head.podcast.hash_id, title: head.podcast.title }, jobs };
+  };
+}
+
+/** A job the podcaster of the package can submit an ad for: funded, open, not in review and without an approved ad. */
+function takesAnAd(job: JobRow, approvedId: number | null): boolean {
+  return job.is_funded && (job.status === 'in-progress' || job.status === 'rejected') && approvedId === null;
+}
+
+/**
+ * The hired jobs of a package workroom the user is a member of (404 for anyone else), and those of
+ * them the user, as the package's podcaster, can submit an ad for. One statement.
+ */
+export async function workroomJobs(user: SessionUser, discussionId: number): Promise<{ panel: DeliveryPanelPayload; submittable: DeliverableJob[] }> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      type: discussions.type,
+      pkg: { status: packages.status, podcaster_user_id: packages.podcaster_user_id },
+      podcast: { id: podcasts.id, hash_id: podcasts.hash_id, title: podcasts.title },
+      jobs: jobsJsonSql(),
+    })
+    .from(discussions)
+    .innerJoin(discussionUsers, membershipOn(user.id))
+    .leftJoin(packages, eq(packages.id, discussions.package_id))
+    .leftJoin(podcasts, eq(podcasts.id, packages.podcast_id))
+    .where(liveDiscussion(discussionId));
+  if (!row) throw notFound();
+  if (row.type !== 'package' || row.pkg?.status !== 'hired' || !row.podcast)
+    return { panel: { discussion_id: discussionId, podcast: null, jobs: [] }, submittable: [] };
+  const jobs = row.jobs.map((r) => ({ job: rowFromJson(packageJobs, r.job), json: r }));
+  const isPodcaster = row.pkg.podcaster_user_id === user.id;
+  return {
+    panel: { discussion_id: discussionId, podcast: row.podcast, jobs: jobs.map(({ job, json }) => jobPayload(job, json)) },
+    submittable: jobs
+      .filter(({ job, json }) => isPodcaster && takesAnAd(job, json.approved_id))
+      .map(({ job }) => ({ id: job.id, description: job.description, delivery_date: job.delivery_date, has_reject_deliverable: job.has_reject_deliverable })),
+  };
+}
+
+/** The hired jobs of a package workroom the user is a member of (GET /api/discussions/{id}/jobs). */
+export async function workroomDeliveryJobs(user: SessionUser, discussionId: number): Promise<DeliveryPanelPayload> {
+  return (await workroomJobs(user, discussionId)).panel;
 }

@@ -3,13 +3,12 @@
  * message in the package's workroom); the brand approves or rejects it. Only an ad-review message
  * with a deliverable can be approved or rejected.
  */
-import { and, asc, eq, inArray, isNull, notExists } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { campaigns, deliverables, discussions, messages, packageJobs, packages, users } from '../db/schema';
+import { campaigns, deliverables, messages, packageJobs, packages, users } from '../db/schema';
 import { fieldError, notFound } from '../http';
 import { notifyAndMail } from '../notifications/notify-by-mail';
 import type { SessionUser } from '../users/session-user';
-import type { DeliverableJob } from '../../workroom-types';
 import { storeUploads, assertOwnFiles } from './attachments';
 import { publishDeliverableUpdated, publishMessageCreated, publishMessageUpdated } from './events';
 import { memberIds } from './membership';
@@ -145,37 +144,4 @@ export async function reviewDeliverable(
     });
   }
   return { deliverable: updated!, message: updatedReview };
-}
-
-/** The jobs of a package workroom that the podcaster can submit an ad for: hired, funded, single-episode, open, not in review and not approved. */
-export async function deliverableJobs(userId: number, discussionId: number): Promise<DeliverableJob[]> {
-  const db = await getDb();
-  return db
-    .select({
-      id: packageJobs.id,
-      description: packageJobs.description,
-      delivery_date: packageJobs.delivery_date,
-      has_reject_deliverable: packageJobs.has_reject_deliverable,
-    })
-    .from(discussions)
-    .innerJoin(packages, eq(packages.id, discussions.package_id))
-    .innerJoin(packageJobs, eq(packageJobs.package_id, packages.id))
-    .where(
-      and(
-        eq(discussions.id, discussionId),
-        eq(packages.podcaster_user_id, userId),
-        eq(packages.status, 'hired'),
-        eq(packageJobs.is_episode, true),
-        eq(packageJobs.is_funded, true),
-        isNull(packageJobs.declined_at),
-        inArray(packageJobs.status, ['in-progress', 'rejected']),
-        notExists(
-          db
-            .select({ id: deliverables.id })
-            .from(deliverables)
-            .where(and(eq(deliverables.package_job_id, packageJobs.id), eq(deliverables.status, 'accepted'))),
-        ),
-      ),
-    )
-    .orderBy(asc(packageJobs.delivery_date), asc(packageJobs.id));
 }

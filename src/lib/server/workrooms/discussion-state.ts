@@ -1,9 +1,11 @@
 /** A member's own state of a discussion: archived or not, read or unread, and which messages they have seen. */
 import { and, eq, inArray, ne, or, isNull, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { discussionUsers, messageViews, messages } from '../db/schema';
+import { discussionUsers, discussions, messageViews, messages } from '../db/schema';
+import { notFound } from '../http';
 import { publishDiscussionUpdated, publishMessagesViewed } from './events';
-import { memberDiscussion } from './membership';
+import { unreadCountSql } from './list-discussions';
+import { liveDiscussion, memberDiscussion, membershipOn } from './membership';
 
 async function setState(userId: number, discussionId: number, values: Partial<typeof discussionUsers.$inferInsert>): Promise<void> {
   await memberDiscussion(userId, discussionId);
@@ -26,11 +28,17 @@ export const markDiscussionUnread = (userId: number, discussionId: number) => se
 
 /**
  * Records that the user has seen messages of others (all of them when no ids are given): message
- * views are counted, the discussion becomes read, and the authors see 'seen by'.
+ * views are counted, the discussion becomes read, and the authors see 'seen by'. Opening a room with
+ * nothing new writes nothing (every open sends this), so the caches that read these tables stay.
  */
 export async function viewMessages(userId: number, discussionId: number, messageIds?: number[]): Promise<number[]> {
-  await memberDiscussion(userId, discussionId);
   const db = await getDb();
+  const [state] = await db
+    .select({ membership: discussionUsers, unread: unreadCountSql(userId) })
+    .from(discussions)
+    .innerJoin(discussionUsers, membershipOn(userId))
+    .where(liveDiscussion(discussionId));
+  if (!state) throw notFound();
   const filters = [eq(messages.discussion_id, discussionId), or(isNull(messages.user_id), ne(messages.user_id, userId))];
   if (messageIds) filters.push(messageIds.length ? inArray(messages.id, messageIds) : sql`false`);
   // Without ids, only what the user has not seen yet (opening a room again does not recount everything).
@@ -46,10 +54,13 @@ export async function viewMessages(userId: number, discussionId: number, message
       .values(ids.map((message_id) => ({ message_id, user_id: userId, views: 1 })))
       .onConflictDoUpdate({ target: [messageViews.message_id, messageViews.user_id], set: { views: sql`${messageViews.views} + 1`, updated_at: new Date() } });
   }
-  await db
-    .update(discussionUsers)
-    .set({ is_unread: false, last_read_at: new Date() })
-    .where(and(eq(discussionUsers.discussion_id, discussionId), eq(discussionUsers.user_id, userId)));
+  // Already read (not marked unread, nothing from others since the last read): moving last_read_at changes no count.
+  if (ids.length || state.membership.is_unread || Number(state.unread) > 0) {
+    await db
+      .update(discussionUsers)
+      .set({ is_unread: false, last_read_at: new Date() })
+      .where(and(eq(discussionUsers.discussion_id, discussionId), eq(discussionUsers.user_id, userId)));
+  }
   if (ids.length) await publishMessagesViewed(discussionId, userId, ids);
   await publishDiscussionUpdated(discussionId, [userId]);
   return ids;

@@ -1,9 +1,21 @@
 /** The discussion list of /workrooms and GET /api/discussions: search, archive filter, unread counts, paginated. */
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { statementCache } from '../cache/write-invalidated';
 import { getDb } from '../db/client';
+import { qualified } from '../db/qualified';
 import { brands, campaigns, discussionUsers, discussions, messages, podcasts } from '../db/schema';
-import { memberDiscussion, membersOf, type DiscussionRow, type MemberPayload, type MembershipRow } from './membership';
-import { messagePayloads, type MessagePayload } from './message-payload';
+import { notFound } from '../http';
+import {
+  liveDiscussion,
+  memberFromJson,
+  membersJsonSql,
+  membershipOn,
+  type DiscussionRow,
+  type MemberJson,
+  type MemberPayload,
+  type MembershipRow,
+} from './membership';
+import { messageFromJson, messageJsonSql, type MessageJson, type MessagePayload } from './message-payload';
 
 export interface DiscussionPayload {
   id: number;
@@ -29,14 +41,51 @@ export interface DiscussionPayload {
 }
 
 /** Messages from someone else (or the system) newer than the user's last read, per discussion. */
-const unreadCountSql = (userId: number) => sql<number>`(
+export const unreadCountSql = (userId: number) => sql<number>`(
   select count(*)::int from ${messages} m
-  where m.discussion_id = ${discussions.id}
+  where m.discussion_id = ${qualified(discussions.id)}
     and (m.user_id is null or m.user_id <> ${userId})
-    and (${discussionUsers.last_read_at} is null or m.created_at > ${discussionUsers.last_read_at})
+    and (${qualified(discussionUsers.last_read_at)} is null or m.created_at > ${qualified(discussionUsers.last_read_at)})
 )`;
 
-const activitySql = sql`coalesce((select max(m.created_at) from ${messages} m where m.discussion_id = ${discussions.id}), ${discussions.created_at})`;
+const activitySql = sql`coalesce((select max(m.created_at) from ${messages} m where m.discussion_id = ${qualified(discussions.id)}), ${qualified(discussions.created_at)})`;
+
+/** What discussionRelationsSql() evaluates to for one discussion. */
+interface DiscussionRelations {
+  members: MemberJson[];
+  campaign_title: string | null;
+  podcast: { title: string; avatar_url: string | null } | null;
+  last_message: MessageJson | null;
+}
+
+/** The members, campaign title, podcast and latest message of the `discussions` row of the enclosing query, as one JSON expression. */
+function discussionRelationsSql(): SQL<DiscussionRelations> {
+  const d = qualified;
+  return sql<DiscussionRelations>`json_build_object(
+    'members', ${membersJsonSql()},
+    'campaign_title', (select dc.title from ${campaigns} dc where dc.id = ${d(discussions.campaign_id)}),
+    'podcast', (select json_build_object('title', dp.title, 'avatar_url', dp.avatar_url) from ${podcasts} dp where dp.id = ${d(discussions.podcast_id)}),
+    'last_message', (
+      select ${messageJsonSql('lm')} from ${messages} lm
+      where lm.discussion_id = ${d(discussions.id)} order by lm.id desc limit 1
+    )
+  )`;
+}
+
+/** A member's discussion as the payload reads it: the discussion, their membership, their unread count and the relations. */
+const discussionColumns = (userId: number) => ({
+  discussion: discussions,
+  membership: discussionUsers,
+  unread: unreadCountSql(userId),
+  relations: discussionRelationsSql(),
+});
+
+interface DiscussionResult {
+  discussion: DiscussionRow;
+  membership: MembershipRow;
+  unread: number;
+  relations: DiscussionRelations;
+}
 
 export interface ListOptions {
   search?: string;
@@ -45,7 +94,15 @@ export interface ListOptions {
   perPage?: number;
 }
 
-/** The user's discussions, most recent activity first. */
+/**
+ * Pages of discussion lists, kept a few seconds per user and query and dropped at once when any table
+ * the list reads is written (a new message, a read, an archive), here and in every other instance.
+ * Not `users`: the list reads names, avatars and last_seen_at there (online dots), and every active
+ * user writes last_seen_at once a minute; those show within the few seconds an entry lives.
+ */
+const pages = statementCache<Array<DiscussionResult & { total: number }>>('discussion-list', 5_000, { unwatched: ['users'] });
+
+/** The user's discussions, most recent activity first (one statement, none while the cached page holds). */
 export async function listDiscussions(
   userId: number,
   options: ListOptions = {},
@@ -59,97 +116,86 @@ export async function listDiscussions(
   if (term) {
     const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(sql`(
-      exists (select 1 from ${campaigns} c where c.id = ${discussions.campaign_id} and c.title ilike ${like})
-      or exists (select 1 from ${podcasts} p where p.id = ${discussions.podcast_id} and p.title ilike ${like})
-      or exists (select 1 from ${discussionUsers} du join ${brands} b on b.user_id = du.user_id where du.discussion_id = ${discussions.id} and b.name ilike ${like})
-      or exists (select 1 from ${messages} m where m.discussion_id = ${discussions.id} and m.content ilike ${like})
+      exists (select 1 from ${campaigns} c where c.id = ${qualified(discussions.campaign_id)} and c.title ilike ${like})
+      or exists (select 1 from ${podcasts} p where p.id = ${qualified(discussions.podcast_id)} and p.title ilike ${like})
+      or exists (select 1 from ${discussionUsers} du join ${brands} b on b.user_id = du.user_id where du.discussion_id = ${qualified(discussions.id)} and b.name ilike ${like})
+      or exists (select 1 from ${messages} m where m.discussion_id = ${qualified(discussions.id)} and m.content ilike ${like})
     )`);
   }
   const where = and(...filters);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({ discussion: discussions, membership: discussionUsers, unread: unreadCountSql(userId) })
-      .from(discussions)
-      .innerJoin(discussionUsers, eq(discussionUsers.discussion_id, discussions.id))
-      .where(where)
-      .orderBy(desc(activitySql), desc(discussions.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(discussions).innerJoin(discussionUsers, eq(discussionUsers.discussion_id, discussions.id)).where(where),
-  ]);
-  const items = await discussionPayloads(userId, rows);
-  return { items, total: Number(totalRow?.n ?? 0), page, perPage };
+  // One statement: the page, what each discussion shows, and the total (a window count over the filter).
+  const statement = db
+    .select({ ...discussionColumns(userId), total: sql<number>`count(*) over ()` })
+    .from(discussions)
+    .innerJoin(discussionUsers, eq(discussionUsers.discussion_id, discussions.id))
+    .where(where)
+    .orderBy(desc(activitySql), desc(discussions.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const rows = await pages.get(userId, statement);
+  // A page past the end has no row to carry the total: count it then.
+  const countAll = async () => {
+    const [row] = await db.select({ n: count() }).from(discussions).innerJoin(discussionUsers, eq(discussionUsers.discussion_id, discussions.id)).where(where);
+    return Number(row?.n ?? 0);
+  };
+  const total = rows[0] ? Number(rows[0].total) : page > 1 ? await countAll() : 0;
+  return { items: rows.map((r) => discussionPayloadOf(userId, r)), total, page, perPage };
 }
 
-/** One discussion's payload for a member (404 for anyone else). */
-export async function discussionPayload(userId: number, discussionId: number): Promise<DiscussionPayload> {
-  const { discussion, membership } = await memberDiscussion(userId, discussionId);
+/**
+ * The member's discussion read with `extra` columns in the same statement (404 for anyone else, and
+ * for a deleted discussion).
+ */
+export async function memberDiscussionPayload<E extends Record<string, SQL>>(
+  userId: number,
+  discussionId: number,
+  extra: E,
+): Promise<{ discussion: DiscussionPayload } & { [K in keyof E]: E[K] extends SQL<infer T> ? T : never }> {
   const db = await getDb();
   const [row] = await db
-    .select({ unread: unreadCountSql(userId) })
+    .select({ ...discussionColumns(userId), ...extra })
     .from(discussions)
-    .innerJoin(discussionUsers, and(eq(discussionUsers.discussion_id, discussions.id), eq(discussionUsers.user_id, userId)))
-    .where(eq(discussions.id, discussionId));
-  return (await discussionPayloads(userId, [{ discussion, membership, unread: Number(row?.unread ?? 0) }]))[0]!;
+    .innerJoin(discussionUsers, membershipOn(userId))
+    .where(liveDiscussion(discussionId));
+  if (!row) throw notFound();
+  const { discussion, membership, unread, relations, ...rest } = row as unknown as DiscussionResult & Record<string, unknown>;
+  return { discussion: discussionPayloadOf(userId, { discussion, membership, unread, relations }), ...rest } as never;
 }
 
-async function discussionPayloads(
-  userId: number,
-  rows: { discussion: DiscussionRow; membership: MembershipRow; unread: number }[],
-): Promise<DiscussionPayload[]> {
-  if (rows.length === 0) return [];
-  const db = await getDb();
-  const ids = rows.map((r) => r.discussion.id);
-  const campaignIds = [...new Set(rows.map((r) => r.discussion.campaign_id).filter((x): x is number => x !== null))];
-  const podcastIds = [...new Set(rows.map((r) => r.discussion.podcast_id).filter((x): x is number => x !== null))];
-  const [members, campaignRows, podcastRows, lastRows] = await Promise.all([
-    membersOf(ids),
-    campaignIds.length
-      ? db.select({ id: campaigns.id, title: campaigns.title }).from(campaigns).where(inArray(campaigns.id, campaignIds))
-      : Promise.resolve([]),
-    podcastIds.length
-      ? db.select({ id: podcasts.id, title: podcasts.title, avatar_url: podcasts.avatar_url }).from(podcasts).where(inArray(podcasts.id, podcastIds))
-      : Promise.resolve([]),
-    db
-      .selectDistinctOn([messages.discussion_id], { id: messages.id })
-      .from(messages)
-      .where(inArray(messages.discussion_id, ids))
-      .orderBy(messages.discussion_id, desc(messages.id)),
-  ]);
-  const lastIds = lastRows.map((r) => r.id);
-  const lastMessages = lastIds.length ? await messagePayloads(await db.select().from(messages).where(inArray(messages.id, lastIds))) : [];
-  const campaignTitle = new Map(campaignRows.map((c) => [c.id, c.title]));
-  const podcast = new Map(podcastRows.map((p) => [p.id, p]));
-  return rows.map(({ discussion: d, membership, unread }) => {
-    const users = members.get(d.id) ?? [];
-    const others = users.filter((u) => u.id !== userId);
-    const brand = users.find((u) => u.type === 'BRAND');
-    const pod = d.podcast_id ? podcast.get(d.podcast_id) : undefined;
-    const me = users.find((u) => u.id === userId);
-    // A brand sees the show it talks to; a podcaster sees the brand.
-    const title = me?.type === 'BRAND' ? (pod?.title ?? others[0]?.full_name ?? 'Workroom') : brand?.brand_name || brand?.full_name || pod?.title || 'Workroom';
-    const campaign = d.campaign_id ? campaignTitle.get(d.campaign_id) : undefined;
-    const last = lastMessages.find((m) => m.discussion_id === d.id) ?? null;
-    return {
-      id: d.id,
-      type: d.type,
-      podcast_id: d.podcast_id,
-      package_id: d.package_id,
-      opportunity_id: d.opportunity_id,
-      campaign_id: d.campaign_id,
-      last_message_id: last?.id ?? d.last_message_id,
-      is_archived: membership.is_archived,
-      is_unread: membership.is_unread || unread > 0,
-      unread_count: Number(unread),
-      is_deleted: d.is_deleted,
-      title,
-      subtitle: campaign ?? (me?.type === 'BRAND' ? 'Direct conversation' : (pod?.title ?? '')),
-      avatar: me?.type === 'BRAND' ? (pod?.avatar_url ?? null) : (brand?.avatar ?? null),
-      link: `/workrooms/${d.type}/${d.id}`,
-      users,
-      last_message: last,
-      created_at: d.created_at.toISOString(),
-      updated_at: d.updated_at.toISOString(),
-    };
-  });
+/** One discussion's payload for a member (404 for anyone else; one statement). */
+export async function discussionPayload(userId: number, discussionId: number): Promise<DiscussionPayload> {
+  return (await memberDiscussionPayload(userId, discussionId, {})).discussion;
+}
+
+function discussionPayloadOf(userId: number, { discussion: d, membership, unread, relations }: DiscussionResult): DiscussionPayload {
+  const users = relations.members.map(memberFromJson);
+  const others = users.filter((u) => u.id !== userId);
+  const brand = users.find((u) => u.type === 'BRAND');
+  const pod = relations.podcast ?? undefined;
+  const me = users.find((u) => u.id === userId);
+  // A brand sees the show it talks to; a podcaster sees the brand.
+  const title = me?.type === 'BRAND' ? (pod?.title ?? others[0]?.full_name ?? 'Workroom') : brand?.brand_name || brand?.full_name || pod?.title || 'Workroom';
+  const campaign = relations.campaign_title ?? undefined;
+  const last = relations.last_message ? messageFromJson(relations.last_message) : null;
+  return {
+    id: d.id,
+    type: d.type,
+    podcast_id: d.podcast_id,
+    package_id: d.package_id,
+    opportunity_id: d.opportunity_id,
+    campaign_id: d.campaign_id,
+    last_message_id: last?.id ?? d.last_message_id,
+    is_archived: membership.is_archived,
+    is_unread: membership.is_unread || unread > 0,
+    unread_count: Number(unread),
+    is_deleted: d.is_deleted,
+    title,
+    subtitle: campaign ?? (me?.type === 'BRAND' ? 'Direct conversation' : (pod?.title ?? '')),
+    avatar: me?.type === 'BRAND' ? (pod?.avatar_url ?? null) : (brand?.avatar ?? null),
+    link: `/workrooms/${d.type}/${d.id}`,
+    users,
+    last_message: last,
+    created_at: d.created_at.toISOString(),
+    updated_at: d.updated_at.toISOString(),
+  };
 }

@@ -2,8 +2,9 @@
  * Who belongs to a workroom. Every workroom call goes through memberDiscussion(): a discussion the
  * user is not a member of answers 404, never its data.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '../db/client';
+import { qualified } from '../db/qualified';
 import { brands, discussionUsers, discussions, users } from '../db/schema';
 import { notFound } from '../http';
 import { isOnline } from '../users/session-user';
@@ -15,14 +16,20 @@ export type MembershipRow = typeof discussionUsers.$inferSelect;
 export const WORKROOM_TYPES = ['package', 'sponsorship', 'podcast'] as const;
 export type WorkroomType = (typeof WORKROOM_TYPES)[number];
 
+/** Joins `discussion_users` to `discussions` on the user's own membership: no row for anyone outside. */
+export const membershipOn = (userId: number): SQL => and(eq(discussionUsers.discussion_id, discussions.id), eq(discussionUsers.user_id, userId))!;
+
+/** The discussion by id, unless it is deleted. */
+export const liveDiscussion = (discussionId: number): SQL => and(eq(discussions.id, discussionId), eq(discussions.is_deleted, false))!;
+
 /** The discussion with the user's membership, or 404 when it does not exist, is deleted or the user is not in it. */
 export async function memberDiscussion(userId: number, discussionId: number, db?: Db | Tx): Promise<{ discussion: DiscussionRow; membership: MembershipRow }> {
   const conn = db ?? (await getDb());
   const [row] = await conn
     .select({ discussion: discussions, membership: discussionUsers })
     .from(discussions)
-    .innerJoin(discussionUsers, and(eq(discussionUsers.discussion_id, discussions.id), eq(discussionUsers.user_id, userId)))
-    .where(and(eq(discussions.id, discussionId), eq(discussions.is_deleted, false)));
+    .innerJoin(discussionUsers, membershipOn(userId))
+    .where(liveDiscussion(discussionId));
   if (!row) throw notFound();
   return row;
 }
@@ -55,36 +62,54 @@ export interface MemberPayload {
   is_online: boolean;
 }
 
-/** The members of several discussions, keyed by discussion id. */
-export async function membersOf(discussionIds: number[]): Promise<Map<number, MemberPayload[]>> {
-  const out = new Map<number, MemberPayload[]>();
-  if (discussionIds.length === 0) return out;
-  const db = await getDb();
-  const rows = await db
-    .select({ discussion_id: discussionUsers.discussion_id, user: users, brand_name: brands.name })
-    .from(discussionUsers)
-    .innerJoin(users, eq(users.id, discussionUsers.user_id))
-    .leftJoin(brands, eq(brands.user_id, users.id))
-    .where(inArray(discussionUsers.discussion_id, discussionIds));
-  for (const r of rows) {
-    const list = out.get(r.discussion_id) ?? [];
-    list.push(memberPayload(r.user, r.brand_name));
-    out.set(r.discussion_id, list);
-  }
-  return out;
+/** What memberJsonSql() evaluates to: the user's columns a workroom shows, and their brand's name. */
+export interface MemberJson {
+  id: number;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  type: MemberPayload['type'];
+  last_seen_at: string | null;
+  brand_name: string | null;
+}
+
+/**
+ * The user `userId` (an SQL expression of the enclosing query) as JSON with their brand's name, or null:
+ * what memberFromJson() reads, so a statement can carry the people of a workroom.
+ */
+export function memberJsonSql(userId: SQL): SQL<MemberJson | null> {
+  return sql<MemberJson | null>`(
+    select json_build_object(
+      'id', mu.id, 'first_name', mu.first_name, 'last_name', mu.last_name, 'avatar', mu.avatar,
+      'type', mu.type, 'last_seen_at', mu.last_seen_at, 'brand_name', mb.name
+    )
+    from ${users} mu left join ${brands} mb on mb.user_id = mu.id
+    where mu.id = ${userId}
+    limit 1
+  )`;
+}
+
+/** The members of the `discussions` row of the enclosing query, as a JSON array of memberJsonSql() (by user id). */
+export function membersJsonSql(): SQL<MemberJson[]> {
+  return sql<MemberJson[]>`(
+    select coalesce(json_agg(${memberJsonSql(sql`du.user_id`)} order by du.user_id), '[]')
+    from ${discussionUsers} du
+    where du.discussion_id = ${qualified(discussions.id)}
+  )`;
 }
 
 /** A user as a workroom shows them: name, avatar, role and the online dot. */
-export function memberPayload(user: typeof users.$inferSelect, brandName: string | null): MemberPayload {
+export function memberFromJson(user: MemberJson): MemberPayload {
+  const lastSeen = user.last_seen_at === null ? null : new Date(user.last_seen_at);
   return {
     id: user.id,
     full_name: `${user.first_name} ${user.last_name}`.trim(),
     first_name: user.first_name,
     avatar: user.avatar,
     type: user.type,
-    brand_name: brandName,
-    last_seen_at: user.last_seen_at?.toISOString() ?? null,
-    is_online: isOnline(user.last_seen_at),
+    brand_name: user.brand_name,
+    last_seen_at: lastSeen?.toISOString() ?? null,
+    is_online: isOnline(lastSeen),
   };
 }
 

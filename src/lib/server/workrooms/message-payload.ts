@@ -1,8 +1,9 @@
 /** The message payload of the API and the realtime events: author, files, deliverable and who has seen it. */
-import { and, asc, eq, gt, inArray, lt, desc } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { brands, deliverables, files, messageViews, messages, packageJobs, users } from '../db/schema';
-import { memberPayload, type MemberPayload } from './membership';
+import { rowFromJson } from '../db/json-rows';
+import { deliverables, files, messageViews, messages, packageJobs } from '../db/schema';
+import { memberFromJson, memberJsonSql, type MemberJson, type MemberPayload } from './membership';
 import { isAudio } from '../../format/files';
 import { sanitizeHtml } from '../content/sanitize-html';
 import { fileUrl, type FileRow } from '../files/file-resource';
@@ -71,65 +72,99 @@ export function attachmentPayload(f: FileRow): AttachmentPayload {
   };
 }
 
-/** Loads the payloads of messages (in the order given). */
+/** What messageRelationsSql() evaluates to for one message. */
+interface MessageRelations {
+  /** The rows of its files (to_json), in no particular order. */
+  files: Record<string, unknown>[];
+  user: MemberJson | null;
+  views: { user_id: number; views: number }[];
+  deliverable: MessagePayload['deliverable'];
+}
+
+/** A message row (to_json) with its relations, as the statements of this module carry it. */
+export interface MessageJson {
+  row: Record<string, unknown>;
+  relations: MessageRelations;
+}
+
+/**
+ * The files, author, views (other than the author's) and deliverable of the message row `alias` (of
+ * the enclosing query) as one JSON expression, so a statement reads messages with what they show.
+ */
+function messageRelationsSql(alias: string): SQL<MessageRelations> {
+  const m = sql.identifier(alias);
+  return sql<MessageRelations>`json_build_object(
+    'files', (
+      select coalesce(json_agg(to_json(mf)), '[]') from ${files} mf
+      where mf.id in (select (jsonb_array_elements_text(${m}.content_files_ids))::int)
+    ),
+    'user', ${memberJsonSql(sql`${m}.user_id`)},
+    'views', (
+      select coalesce(json_agg(json_build_object('user_id', mv.user_id, 'views', mv.views) order by mv.id), '[]')
+      from ${messageViews} mv where mv.message_id = ${m}.id and mv.user_id is distinct from ${m}.user_id
+    ),
+    'deliverable', (
+      select json_build_object(
+        'id', md.id, 'status', md.status, 'package_job_id', md.package_job_id, 'job_description', mj.description,
+        'reference_id', md.reference_id, 'reference_type', md.reference_type
+      )
+      from ${deliverables} md inner join ${packageJobs} mj on mj.id = md.package_job_id
+      where md.id = ${m}.deliverable_id
+    )
+  )`;
+}
+
+/** The message row `alias` (of the enclosing query) with its relations: a MessageJson. */
+export function messageJsonSql(alias: string): SQL<MessageJson> {
+  return sql<MessageJson>`json_build_object('row', to_json(${sql.identifier(alias)}), 'relations', ${messageRelationsSql(alias)})`;
+}
+
+function payloadOf(m: MessageRow, relations: MessageRelations): MessagePayload {
+  const fileById = new Map(relations.files.map((json) => rowFromJson(files, json)).map((f) => [f.id, f]));
+  return {
+    id: m.id,
+    discussion_id: m.discussion_id,
+    // A member's message is rich text: shown only through the allowlist (system messages are plain text).
+    content: m.user_id !== null ? sanitizeHtml(m.content) : m.content,
+    type: m.type,
+    deliverable_id: m.deliverable_id,
+    deliverable: relations.deliverable,
+    content_files_ids: m.content_files_ids,
+    files: m.content_files_ids
+      .map((id) => fileById.get(id))
+      .filter((f): f is FileRow => !!f)
+      .map((f) => attachmentPayload(f)),
+    record_id: m.record_id,
+    user_id: m.user_id,
+    user: m.user_id !== null && relations.user ? memberFromJson(relations.user) : null,
+    reply_deliverables_count: m.reply_deliverables_count,
+    edited_at: m.edited_at?.toISOString() ?? null,
+    created_at: m.created_at.toISOString(),
+    updated_at: m.updated_at.toISOString(),
+    views: relations.views,
+  };
+}
+
+/** The payload of a message read by messageJsonSql(). */
+export function messageFromJson(json: MessageJson): MessagePayload {
+  return payloadOf(rowFromJson(messages, json.row), json.relations);
+}
+
+/** Loads the payloads of messages (in the order given; one statement). */
 export async function messagePayloads(rows: MessageRow[]): Promise<MessagePayload[]> {
   if (rows.length === 0) return [];
   const db = await getDb();
-  const ids = rows.map((m) => m.id);
-  const fileIds = [...new Set(rows.flatMap((m) => m.content_files_ids))];
-  const userIds = [...new Set(rows.map((m) => m.user_id).filter((id): id is number => id !== null))];
-  const deliverableIds = [...new Set(rows.map((m) => m.deliverable_id).filter((id): id is number => id !== null))];
-  const [fileRows, userRows, viewRows, deliverableRows] = await Promise.all([
-    fileIds.length ? db.select().from(files).where(inArray(files.id, fileIds)) : Promise.resolve([]),
-    userIds.length
-      ? db.select({ user: users, brand_name: brands.name }).from(users).leftJoin(brands, eq(brands.user_id, users.id)).where(inArray(users.id, userIds))
-      : Promise.resolve([]),
-    db.select().from(messageViews).where(inArray(messageViews.message_id, ids)),
-    deliverableIds.length
-      ? db
-          .select({ d: deliverables, job: packageJobs.description })
-          .from(deliverables)
-          .innerJoin(packageJobs, eq(packageJobs.id, deliverables.package_job_id))
-          .where(inArray(deliverables.id, deliverableIds))
-      : Promise.resolve([]),
-  ]);
-  const fileById = new Map(fileRows.map((f) => [f.id, f]));
-  const userById = new Map(userRows.map((u) => [u.user.id, memberPayload(u.user, u.brand_name)]));
-  const deliverableById = new Map(deliverableRows.map((r) => [r.d.id, r]));
-  return rows.map((m) => {
-    const d = m.deliverable_id ? deliverableById.get(m.deliverable_id) : undefined;
-    return {
-      id: m.id,
-      discussion_id: m.discussion_id,
-      // A member's message is rich text: shown only through the allowlist (system messages are plain text).
-      content: m.user_id !== null ? sanitizeHtml(m.content) : m.content,
-      type: m.type,
-      deliverable_id: m.deliverable_id,
-      deliverable: d
-        ? {
-            id: d.d.id,
-            status: d.d.status,
-            package_job_id: d.d.package_job_id,
-            job_description: d.job,
-            reference_id: d.d.reference_id,
-            reference_type: d.d.reference_type,
-          }
-        : null,
-      content_files_ids: m.content_files_ids,
-      files: m.content_files_ids
-        .map((id) => fileById.get(id))
-        .filter((f): f is FileRow => !!f)
-        .map((f) => attachmentPayload(f)),
-      record_id: m.record_id,
-      user_id: m.user_id,
-      user: m.user_id ? (userById.get(m.user_id) ?? null) : null,
-      reply_deliverables_count: m.reply_deliverables_count,
-      edited_at: m.edited_at?.toISOString() ?? null,
-      created_at: m.created_at.toISOString(),
-      updated_at: m.updated_at.toISOString(),
-      views: viewRows.filter((v) => v.message_id === m.id && v.user_id !== m.user_id).map((v) => ({ user_id: v.user_id, views: v.views })),
-    };
-  });
+  const found = await db
+    .select({ id: messages.id, relations: messageRelationsSql('messages') })
+    .from(messages)
+    .where(
+      inArray(
+        messages.id,
+        rows.map((m) => m.id),
+      ),
+    );
+  const byId = new Map(found.map((f) => [f.id, f.relations]));
+  return rows.map((m) => payloadOf(m, byId.get(m.id) ?? { files: [], user: null, views: [], deliverable: null }));
 }
 
 /** One message's payload. */
@@ -139,33 +174,41 @@ export async function messagePayload(row: MessageRow): Promise<MessagePayload> {
 
 export const THREAD_PAGE = 50;
 
+/** Which page of a thread: the latest, the one before a message id (scrolling back), or every message after one (catching up). */
+export interface MessagePageOptions {
+  before?: number;
+  after?: number;
+  limit?: number;
+}
+
+/** After a message id a page holds at most this many (what a reconnecting client missed). */
+const CATCH_UP_LIMIT = 500;
+
+/** The page of the discussion's messages that `options` names, as a JSON array of MessageJson (read it with messagePageOf()). */
+export function messagePageSql(discussionId: number, options: MessagePageOptions = {}): SQL<MessageJson[]> {
+  const after = options.after !== undefined;
+  const order = after ? sql`asc` : sql`desc`;
+  const bound = after ? sql`and pq.id > ${options.after}` : options.before !== undefined ? sql`and pq.id < ${options.before}` : sql``;
+  const limit = after ? CATCH_UP_LIMIT : (options.limit ?? THREAD_PAGE) + 1;
+  return sql<MessageJson[]>`(
+    select coalesce(json_agg(${messageJsonSql('pm')} order by pm.id ${order}), '[]')
+    from (select * from ${messages} pq where pq.discussion_id = ${discussionId} ${bound} order by pq.id ${order} limit ${limit}) pm
+  )`;
+}
+
+/** The messages of a page read by messagePageSql(), oldest first, and whether older ones remain. */
+export function messagePageOf(page: MessageJson[], options: MessagePageOptions = {}): { messages: MessagePayload[]; has_more: boolean } {
+  if (options.after !== undefined) return { messages: page.map(messageFromJson), has_more: false };
+  const limit = options.limit ?? THREAD_PAGE;
+  return { messages: page.slice(0, limit).reverse().map(messageFromJson), has_more: page.length > limit };
+}
+
 /**
  * Messages of a discussion, oldest first: the latest page, those before a message id (scrolling
- * back), or every one after a message id (what a reconnecting client missed).
+ * back), or every one after a message id (what a reconnecting client missed). One statement.
  */
-export async function listMessages(
-  discussionId: number,
-  options: { before?: number; after?: number; limit?: number } = {},
-): Promise<{ messages: MessagePayload[]; has_more: boolean }> {
+export async function listMessages(discussionId: number, options: MessagePageOptions = {}): Promise<{ messages: MessagePayload[]; has_more: boolean }> {
   const db = await getDb();
-  const limit = options.limit ?? THREAD_PAGE;
-  if (options.after !== undefined) {
-    const rows = await db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.discussion_id, discussionId), gt(messages.id, options.after)))
-      .orderBy(asc(messages.id))
-      .limit(500);
-    return { messages: await messagePayloads(rows), has_more: false };
-  }
-  const where =
-    options.before !== undefined ? and(eq(messages.discussion_id, discussionId), lt(messages.id, options.before)) : eq(messages.discussion_id, discussionId);
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(where)
-    .orderBy(desc(messages.id))
-    .limit(limit + 1);
-  const has_more = rows.length > limit;
-  return { messages: await messagePayloads(rows.slice(0, limit).reverse()), has_more };
+  const { rows } = await db.execute<{ page: MessageJson[] }>(sql`select ${messagePageSql(discussionId, options)} as page`);
+  return messagePageOf(rows[0]?.page ?? [], options);
 }
