@@ -32,7 +32,7 @@ describe('statementCache.getBy', () => {
     let built = 0;
     const build = (rows: number[]) => () => {
       built++;
-      return { toSQL: () => ({ sql: 'select "id" from "campaigns"', params: [] }), then: (ok: (v: number[]) => unknown) => Promise.resolve(rows).then(ok) };
+      return Object.assign(Promise.resolve(rows), { toSQL: () => ({ sql: 'select "id" from "campaigns"', params: [] }) });
     };
     expect(await cache.getBy('brand 1', build([1, 2]))).toEqual([1, 2]);
     expect(await cache.getBy('brand 1', build([9]))).toEqual([1, 2]);
