@@ -4,6 +4,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 
 const current = new AsyncLocalStorage();
@@ -51,6 +52,20 @@ process.on('message', async (message) => {
     session = null;
     process.send?.({ profiled: message.file });
   }
+});
+
+// Garbage collection since the last ask: pauses and their total milliseconds ('gc').
+let gc = { pauses: 0, ms: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gc.pauses++;
+    gc.ms += entry.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
+process.on('message', (message) => {
+  if (message !== 'gc') return;
+  process.send?.({ gc });
+  gc = { pauses: 0, ms: 0 };
 });
 
 process.on('message', (message) => {
