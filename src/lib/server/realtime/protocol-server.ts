@@ -5,7 +5,7 @@ import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import { isAuthorisedChannel } from './channel-names.ts';
 import { createOutbox, messageText, wireFrame } from './fan-out.ts';
 import { handleApiRequest } from './http-api.ts';
-import { type Connection, createSubscriptions } from './subscriptions.ts';
+import { type ClientConnection, createSubscriptions } from './subscriptions.ts';
 
 export interface RealtimeServerOptions {
   appId: string;
@@ -69,7 +69,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
 
   // Generous over the 10 KB event limit so framing and channel_data fit; larger frames are a misbehaving client.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, clientTracking: false });
-  const connections = new Set<Connection>();
+  const connections = new Set<ClientConnection>();
   const counters = { eventsReceived: 0, messagesDelivered: 0 };
   const outbox = createOutbox();
   const { channels, registry, send, sendError, fanOut, subscribe, unsubscribe } = createSubscriptions(
@@ -78,7 +78,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     counters,
   );
 
-  function clientEvent(conn: Connection, event: string, channel: unknown, data: unknown): void {
+  function clientEvent(conn: ClientConnection, event: string, channel: unknown, data: unknown): void {
     if (typeof channel !== 'string' || !isAuthorisedChannel(channel) || channel.startsWith('private-encrypted-')) {
       sendError(conn, 'Client events are only allowed on private and presence channels.', null);
       return;
@@ -109,7 +109,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     counters.messagesDelivered += fanOut(state, wire, (other) => other === conn);
   }
 
-  function onMessage(conn: Connection, raw: RawData, isBinary: boolean): void {
+  function onMessage(conn: ClientConnection, raw: RawData, isBinary: boolean): void {
     conn.lastSeen = Date.now();
     conn.pingSentAt = null;
     if (isBinary) {
@@ -190,7 +190,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
       return;
     }
     const now = Date.now();
-    const conn: Connection = {
+    const conn: ClientConnection = {
       ws,
       socket,
       queued: null,

@@ -3,7 +3,7 @@ import { type Outbox, type Recipient, messageText, wireFrame } from './fan-out.t
 import { verifyChannelAuth } from './signatures.ts';
 
 /** One client socket and what the protocol tracks for it. */
-export interface Connection extends Recipient {
+export interface ClientConnection extends Recipient {
   socketId: string;
   channels: Set<string>;
   /** user_id per presence channel this socket joined. */
@@ -15,7 +15,7 @@ export interface Connection extends Recipient {
 }
 
 export interface ChannelState {
-  sockets: Set<Connection>;
+  sockets: Set<ClientConnection>;
   /** Presence only: user_id → member and how many of this channel's sockets carry that user. */
   members: Map<string, { info: unknown; sockets: number }>;
 }
@@ -45,21 +45,21 @@ export function createSubscriptions(options: SubscriptionOptions, outbox: Outbox
   const channels = new Map<string, ChannelState>();
 
   /** Sends one message (JSON text) to one socket. */
-  function send(conn: Connection, text: string): void {
+  function send(conn: ClientConnection, text: string): void {
     outbox.send(conn, wireFrame(text));
   }
 
-  function sendError(conn: Connection, message: string, code: number | null): void {
+  function sendError(conn: ClientConnection, message: string, code: number | null): void {
     // pusher:error is the one message whose data is an object, not a JSON string.
     send(conn, JSON.stringify({ event: 'pusher:error', data: { code, message } }));
   }
 
-  function sendSubscriptionError(conn: Connection, channel: string, error: string, status: number): void {
+  function sendSubscriptionError(conn: ClientConnection, channel: string, error: string, status: number): void {
     send(conn, messageText('pusher:subscription_error', { type: 'AuthError', error, status }, channel));
   }
 
   /** Sends a frame encoded once to every subscriber of a channel but `except`; answers how many got it. */
-  function fanOut(state: ChannelState, wire: Buffer, except?: (conn: Connection) => boolean): number {
+  function fanOut(state: ChannelState, wire: Buffer, except?: (conn: ClientConnection) => boolean): number {
     let sent = 0;
     for (const conn of state.sockets) {
       if (except?.(conn) || conn.ws.readyState !== conn.ws.OPEN) continue;
@@ -72,7 +72,7 @@ export function createSubscriptions(options: SubscriptionOptions, outbox: Outbox
   function publish(channel: string, event: string, data: string, exceptSocketId?: string): void {
     const state = channels.get(channel);
     if (!state) return;
-    const except = exceptSocketId === undefined ? undefined : (conn: Connection) => conn.socketId === exceptSocketId;
+    const except = exceptSocketId === undefined ? undefined : (conn: ClientConnection) => conn.socketId === exceptSocketId;
     counters.messagesDelivered += fanOut(state, wireFrame(messageText(event, data, channel)), except);
   }
 
@@ -85,7 +85,7 @@ export function createSubscriptions(options: SubscriptionOptions, outbox: Outbox
     return state;
   }
 
-  function subscribe(conn: Connection, data: Record<string, unknown>): void {
+  function subscribe(conn: ClientConnection, data: Record<string, unknown>): void {
     const channel = data['channel'];
     if (!isValidChannelName(channel)) {
       sendError(conn, `Invalid channel name: ${String(channel).slice(0, MAX_CHANNEL_NAME)}`, null);
@@ -149,7 +149,7 @@ export function createSubscriptions(options: SubscriptionOptions, outbox: Outbox
     send(conn, messageText('pusher_internal:subscription_succeeded', isPresence ? presenceSnapshot(state) : {}, channel));
   }
 
-  function unsubscribe(conn: Connection, channel: string): void {
+  function unsubscribe(conn: ClientConnection, channel: string): void {
     const state = channels.get(channel);
     conn.channels.delete(channel);
     const userId = conn.presenceIds.get(channel);
