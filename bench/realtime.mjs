@@ -4,8 +4,16 @@
 // The clients run in a worker thread so their JSON parsing does not queue behind the server's event
 // loop; on a small machine they still share its CPUs, so the figures are a floor, not a ceiling.
 //
+// By default the publisher is a closed loop: the next event goes out when the previous call has been
+// answered, so the run is as fast as the slowest stage, and on 2 cores that is the one client thread;
+// latency then includes the backlog it builds. BENCH_RATE publishes at a fixed number of events per
+// second instead (open loop), which measures delivery at a load the machine sustains. The CPU time of
+// the server's thread per event (it also runs the publishing SDK) is reported too: a busy machine
+// disturbs it far less than the latencies.
+//
 //   npm run bench:realtime
 //   BENCH_REALTIME_CONNECTIONS=5000 BENCH_MESSAGES=500 BENCH_CONCURRENCY=10 npm run bench:realtime
+//   BENCH_RATE=50 npm run bench:realtime
 // Target (issue #16): p95 delivery at most 10 ms with 1,000 subscribers on loopback.
 
 import { createServer, Agent } from 'node:http';
@@ -34,6 +42,7 @@ export async function bench() {
   const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200);
   const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
   const PAYLOAD_BYTES = Number(process.env.BENCH_PAYLOAD_BYTES ?? 256);
+  const RATE = Number(process.env.BENCH_RATE ?? 0);
   const { createRealtimeServer } = await import('../src/lib/server/realtime/protocol-server.ts');
 
   const realtime = createRealtimeServer(app);
@@ -61,6 +70,7 @@ export async function bench() {
   });
   const filler = 'x'.repeat(PAYLOAD_BYTES);
   const finished = fromWorker('done');
+  const cpuBefore = process.threadCpuUsage();
   const publishStart = now();
   let next = 0;
   async function publisher() {
@@ -69,9 +79,20 @@ export async function bench() {
       await sdk.trigger(CHANNEL, 'tick', { seq, sentAt: now(), filler });
     }
   }
-  await Promise.all(Array.from({ length: CONCURRENCY }, publisher));
+  async function openLoop() {
+    const calls = [];
+    for (let seq = 0; seq < MESSAGES; seq++) {
+      const due = publishStart + (seq * 1000) / RATE;
+      if (due > now()) await new Promise((resolve) => setTimeout(resolve, due - now()));
+      calls.push(sdk.trigger(CHANNEL, 'tick', { seq, sentAt: now(), filler }));
+    }
+    await Promise.all(calls);
+  }
+  await (RATE > 0 ? openLoop() : Promise.all(Array.from({ length: CONCURRENCY }, publisher)));
   const publishedMs = now() - publishStart;
-  const { latencies, delivered, lastDeliveryAt } = await Promise.race([
+  const serverCpu = process.threadCpuUsage(cpuBefore);
+  const serverCpuMs = (serverCpu.user + serverCpu.system) / 1000;
+  const { latencies, delivered, lastDeliveryAt, clientCpuUs } = await Promise.race([
     finished,
     new Promise((resolve) => setTimeout(resolve, 60_000)).then(() => {
       worker.postMessage('report');
@@ -88,7 +109,8 @@ export async function bench() {
   await realtime.close();
   http.closeAllConnections();
   http.close();
-  const group = `Realtime (${CONNECTIONS} subscribers, ${PAYLOAD_BYTES} B events, publish concurrency ${CONCURRENCY})`;
+  const load = RATE > 0 ? `${RATE} events/s` : `publish concurrency ${CONCURRENCY}`;
+  const group = `Realtime (${CONNECTIONS} subscribers, ${PAYLOAD_BYTES} B events, ${load})`;
   const target = CONNECTIONS >= 1000 ? { target: '≤ 10 ms (1,000 subscribers)', met: pct(95) <= 10 } : {};
   return [
     { group, name: 'connections held', value: `${held} (opened and subscribed in ${connectMs.toFixed(0)} ms)`, unit: '' },
@@ -98,6 +120,8 @@ export async function bench() {
     { group, name: 'delivery latency p50', value: pct(50), unit: 'ms' },
     { group, name: 'delivery latency p95', value: pct(95), unit: 'ms', ...target },
     { group, name: 'delivery latency p99 / max', value: `${pct(99).toFixed(1)} / ${(latencies.at(-1) ?? NaN).toFixed(1)} ms`, unit: '' },
+    { group, name: 'server thread CPU per event (and the SDK)', value: serverCpuMs / MESSAGES, unit: 'ms' },
+    { group, name: 'client thread CPU per message received', value: clientCpuUs / Math.max(1, delivered), unit: 'µs' },
   ];
 }
 
@@ -108,12 +132,16 @@ async function clients({ port, connections, messages }) {
   const frames = [];
   let delivered = 0;
   const expected = connections * messages;
+  let cpuAtFirst = null;
   const report = () => {
+    const used = process.threadCpuUsage(cpuAtFirst ?? undefined);
+    const clientCpuUs = cpuAtFirst ? used.user + used.system : 0;
     const latencies = frames.map((raw, i) => arrivals[i] - JSON.parse(JSON.parse(raw.toString()).data).sentAt);
-    parentPort.postMessage({ type: 'done', latencies, delivered, lastDeliveryAt: arrivals.at(-1) ?? 0 });
+    parentPort.postMessage({ type: 'done', latencies, delivered, lastDeliveryAt: arrivals.at(-1) ?? 0, clientCpuUs });
   };
   parentPort.on('message', (m) => m === 'report' && report());
   const onTick = (raw) => {
+    cpuAtFirst ??= process.threadCpuUsage();
     arrivals.push(now());
     frames.push(raw);
     if (++delivered === expected) report();

@@ -90,6 +90,19 @@ describe('events API with the official pusher SDK', () => {
     expect(await second).toEqual({ n: 2 });
   });
 
+  it('delivers every event that reaches a socket in the same turn, a batch in its order, each once', async () => {
+    const c = client();
+    const channel = await subscribed(c, 'ordered');
+    const seen: number[] = [];
+    channel.bind('step', (data: { n: number }) => seen.push(data.n));
+    await sdk.triggerBatch(Array.from({ length: 10 }, (_, n) => ({ channel: 'ordered', name: 'step', data: { n } })));
+    // Calls made at once over several connections: the server may take them in any order.
+    await Promise.all(Array.from({ length: 5 }, (_, i) => sdk.trigger('ordered', 'step', { n: 10 + i })));
+    await roundTrip(c);
+    expect(seen.slice(0, 10)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(seen.slice(10).sort((a, b) => a - b)).toEqual([10, 11, 12, 13, 14]);
+  });
+
   it('answers 400 for a batch of more than 10 events', async () => {
     const batch = Array.from({ length: 11 }, (_, i) => ({ channel: 'news', name: 'n', data: String(i) }));
     expect(await statusOf(sdk.triggerBatch(batch))).toBe(400);

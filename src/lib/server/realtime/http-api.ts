@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isValidChannelName } from './channel-names.ts';
-import type { ChannelRegistry, ChannelState } from './protocol-server.ts';
 import { verifyApiRequest } from './signatures.ts';
+import type { ChannelRegistry, ChannelState } from './subscriptions.ts';
 
 /** The limits and credentials of the Pusher HTTP events API. */
 export interface EventsApiOptions {
@@ -125,6 +125,8 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
       const event = readEvent(raw, opts, true);
       for (const channel of event.channels) registry.publish(channel, event.name, event.data, event.socketId);
       opts.onEvent();
+      // The answer follows the fan-out, so a publisher that awaits it knows its event is on the wire.
+      await registry.written();
       const info = requestedInfo(raw['info']);
       if (info.size === 0) return reply(res, 200, {});
       const channels: Record<string, Record<string, number>> = {};
@@ -145,6 +147,7 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
         for (const channel of event.channels) registry.publish(channel, event.name, event.data, event.socketId);
         opts.onEvent();
       }
+      await registry.written();
       if (events.every(({ info }) => info.size === 0)) return reply(res, 200, {});
       return reply(res, 200, {
         batch: events.map(({ event, info }) => channelInfo(event.channels[0] ?? '', registry.channels.get(event.channels[0] ?? ''), info)),

@@ -2,9 +2,10 @@ import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
-import { verifyChannelAuth } from './signatures.ts';
+import { isAuthorisedChannel } from './channel-names.ts';
+import { createOutbox, messageText, wireFrame } from './fan-out.ts';
 import { handleApiRequest } from './http-api.ts';
-import { MAX_CHANNEL_NAME, isAuthorisedChannel, isValidChannelName } from './channel-names.ts';
+import { type ClientConnection, createSubscriptions } from './subscriptions.ts';
 
 export interface RealtimeServerOptions {
   appId: string;
@@ -37,7 +38,7 @@ export interface RealtimeStats {
   channels: number;
   /** Events accepted from the HTTP API and from clients. */
   eventsReceived: number;
-  /** Frames written to sockets for channel events (one per recipient). */
+  /** Frames sent for channel events (one per recipient), written at the end of the turn they were published in. */
   messagesDelivered: number;
 }
 
@@ -51,63 +52,8 @@ export interface RealtimeServer {
   stats(): RealtimeStats;
 }
 
-export interface PresenceMember {
-  user_id: string;
-  user_info: unknown;
-}
-
-/** A final, unmasked text frame carrying `payload` (RFC 6455 §5.2), as a server sends it. */
-export function textFrame(payload: Buffer): Buffer {
-  const length = payload.length;
-  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const out = Buffer.allocUnsafe(header + length);
-  out[0] = 0x81; // FIN + opcode 1 (text)
-  if (length < 126) out[1] = length;
-  else if (length < 65_536) {
-    out[1] = 126;
-    out.writeUInt16BE(length, 2);
-  } else {
-    out[1] = 127;
-    out.writeBigUInt64BE(BigInt(length), 2);
-  }
-  payload.copy(out, header);
-  return out;
-}
-
-interface Connection {
-  ws: WebSocket;
-  /** The upgraded TCP socket under `ws`, which fan-out writes whole frames to. */
-  socket: Duplex;
-  socketId: string;
-  channels: Set<string>;
-  /** user_id per presence channel this socket joined. */
-  presenceIds: Map<string, string>;
-  lastSeen: number;
-  pingSentAt: number | null;
-  rateWindowStart: number;
-  rateCount: number;
-}
-
-export interface ChannelState {
-  sockets: Set<Connection>;
-  /** Presence only: user_id → member and how many of this channel's sockets carry that user. */
-  members: Map<string, { info: unknown; sockets: number }>;
-}
-
-/** What the HTTP API needs from the socket side; kept narrow so http-api.ts stays free of socket details. */
-export interface ChannelRegistry {
-  channels: Map<string, ChannelState>;
-  publish(channel: string, event: string, data: string, exceptSocketId?: string): void;
-}
-
 function newSocketId(): string {
   return `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`;
-}
-
-function frame(event: string, data: unknown, channel?: string): string {
-  // Protocol 7 double-encodes: `data` travels as a JSON string.
-  const encoded = typeof data === 'string' ? data : JSON.stringify(data);
-  return channel === undefined ? JSON.stringify({ event, data: encoded }) : JSON.stringify({ event, channel, data: encoded });
 }
 
 /** Creates the embedded Pusher-protocol-7 server; wire handleUpgrade and handleHttp into a node http server. */
@@ -123,138 +69,16 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
 
   // Generous over the 10 KB event limit so framing and channel_data fit; larger frames are a misbehaving client.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, clientTracking: false });
-  const connections = new Set<Connection>();
-  const channels = new Map<string, ChannelState>();
+  const connections = new Set<ClientConnection>();
   const counters = { eventsReceived: 0, messagesDelivered: 0 };
+  const outbox = createOutbox();
+  const { channels, registry, send, sendError, fanOut, subscribe, unsubscribe } = createSubscriptions(
+    { key: options.key, secret: options.secret, maxPresenceMembers, maxPresenceMemberBytes },
+    outbox,
+    counters,
+  );
 
-  function send(conn: Connection, message: string | Buffer): void {
-    // Buffers go out as text frames too; fan-out passes one, encoded once, to every recipient.
-    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message, { binary: false });
-  }
-
-  function sendError(conn: Connection, message: string, code: number | null): void {
-    send(conn, JSON.stringify({ event: 'pusher:error', data: { code, message } }));
-  }
-
-  function sendSubscriptionError(conn: Connection, channel: string, error: string, status: number): void {
-    send(conn, frame('pusher:subscription_error', { type: 'AuthError', error, status }, channel));
-  }
-
-  /**
-   * Fan-out: the event is serialised and framed once (a server's frames are unmasked, so every
-   * subscriber gets the same bytes), then written whole to each socket: one write each, instead of
-   * ws framing it again per subscriber and corking a header and a body into a writev. ws never holds frames back here (no compression, no blobs),
-   * so these writes keep their order with the frames ws sends itself.
-   */
-  function publish(channel: string, event: string, data: string, exceptSocketId?: string): void {
-    const state = channels.get(channel);
-    if (!state) return;
-    const payload = Buffer.from(frame(event, data, channel));
-    const wire = textFrame(payload);
-    for (const conn of state.sockets) {
-      if (conn.socketId === exceptSocketId) continue;
-      if (conn.ws.readyState !== conn.ws.OPEN || !conn.socket.writable) continue;
-      conn.socket.write(wire);
-      counters.messagesDelivered++;
-    }
-  }
-
-  function channelState(name: string): ChannelState {
-    let state = channels.get(name);
-    if (!state) {
-      state = { sockets: new Set(), members: new Map() };
-      channels.set(name, state);
-    }
-    return state;
-  }
-
-  function subscribe(conn: Connection, data: Record<string, unknown>): void {
-    const channel = data['channel'];
-    if (!isValidChannelName(channel)) {
-      sendError(conn, `Invalid channel name: ${String(channel).slice(0, MAX_CHANNEL_NAME)}`, null);
-      return;
-    }
-    const isPresence = channel.startsWith('presence-');
-    let member: PresenceMember | null = null;
-
-    if (isAuthorisedChannel(channel)) {
-      const rawChannelData = data['channel_data'];
-      const channelData = typeof rawChannelData === 'string' ? rawChannelData : undefined;
-      const authorised = verifyChannelAuth({
-        secret: options.secret,
-        key: options.key,
-        socketId: conn.socketId,
-        channel,
-        auth: data['auth'],
-        channelData: isPresence ? channelData : undefined,
-      });
-      if (!authorised) {
-        sendSubscriptionError(conn, channel, 'Invalid signature: the connection is unauthorized.', 401);
-        return;
-      }
-      if (isPresence) {
-        if (channelData === undefined || Buffer.byteLength(channelData) > maxPresenceMemberBytes) {
-          sendSubscriptionError(conn, channel, `channel_data must be present and at most ${maxPresenceMemberBytes} bytes.`, 400);
-          return;
-        }
-        member = parseMember(channelData);
-        if (!member) {
-          sendSubscriptionError(conn, channel, 'channel_data must be JSON with a user_id.', 400);
-          return;
-        }
-      }
-    }
-
-    if (conn.channels.has(channel)) {
-      // Re-subscribing (e.g. after a client-side retry) must not double-count the member.
-      send(conn, frame('pusher_internal:subscription_succeeded', isPresence ? presenceSnapshot(channelState(channel)) : {}, channel));
-      return;
-    }
-
-    const state = channelState(channel);
-    if (member) {
-      const existing = state.members.get(member.user_id);
-      if (!existing && state.members.size >= maxPresenceMembers) {
-        sendSubscriptionError(conn, channel, `Presence channel is full (${maxPresenceMembers} members).`, 403);
-        if (state.sockets.size === 0) channels.delete(channel);
-        return;
-      }
-      if (existing) existing.sockets++;
-      else state.members.set(member.user_id, { info: member.user_info, sockets: 1 });
-      conn.presenceIds.set(channel, member.user_id);
-      if (!existing) {
-        // Only a user's first socket is news to the others (Pusher dedupes members by user_id).
-        publishInternal(state, channel, 'pusher_internal:member_added', { user_id: member.user_id, user_info: member.user_info });
-      }
-    }
-    state.sockets.add(conn);
-    conn.channels.add(channel);
-    send(conn, frame('pusher_internal:subscription_succeeded', isPresence ? presenceSnapshot(state) : {}, channel));
-  }
-
-  function publishInternal(state: ChannelState, channel: string, event: string, data: unknown): void {
-    const message = frame(event, data, channel);
-    for (const other of state.sockets) send(other, message);
-  }
-
-  function unsubscribe(conn: Connection, channel: string): void {
-    const state = channels.get(channel);
-    conn.channels.delete(channel);
-    const userId = conn.presenceIds.get(channel);
-    conn.presenceIds.delete(channel);
-    if (!state) return;
-    state.sockets.delete(conn);
-    if (userId !== undefined) {
-      const member = state.members.get(userId);
-      if (member && --member.sockets <= 0) {
-        state.members.delete(userId);
-        publishInternal(state, channel, 'pusher_internal:member_removed', { user_id: userId });
-      }
-    }
-    if (state.sockets.size === 0) channels.delete(channel);
-  }
-
-  function clientEvent(conn: Connection, event: string, channel: unknown, data: unknown): void {
+  function clientEvent(conn: ClientConnection, event: string, channel: unknown, data: unknown): void {
     if (typeof channel !== 'string' || !isAuthorisedChannel(channel) || channel.startsWith('private-encrypted-')) {
       sendError(conn, 'Client events are only allowed on private and presence channels.', null);
       return;
@@ -281,15 +105,11 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     if (!state) return;
     counters.eventsReceived++;
     const userId = conn.presenceIds.get(channel);
-    const message = Buffer.from(JSON.stringify(userId === undefined ? { event, channel, data: encoded } : { event, channel, data: encoded, user_id: userId }));
-    for (const other of state.sockets) {
-      if (other === conn) continue;
-      send(other, message);
-      counters.messagesDelivered++;
-    }
+    const wire = wireFrame(JSON.stringify(userId === undefined ? { event, channel, data: encoded } : { event, channel, data: encoded, user_id: userId }));
+    counters.messagesDelivered += fanOut(state, wire, (other) => other === conn);
   }
 
-  function onMessage(conn: Connection, raw: RawData, isBinary: boolean): void {
+  function onMessage(conn: ClientConnection, raw: RawData, isBinary: boolean): void {
     conn.lastSeen = Date.now();
     conn.pingSentAt = null;
     if (isBinary) {
@@ -327,7 +147,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     const payload = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
     switch (event) {
       case 'pusher:ping':
-        send(conn, frame('pusher:pong', {}));
+        send(conn, messageText('pusher:pong', {}));
         return;
       case 'pusher:pong':
         return;
@@ -370,9 +190,10 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
       return;
     }
     const now = Date.now();
-    const conn: Connection = {
+    const conn: ClientConnection = {
       ws,
       socket,
+      queued: null,
       socketId: newSocketId(),
       channels: new Set(),
       presenceIds: new Map(),
@@ -392,7 +213,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
       for (const channel of [...conn.channels]) unsubscribe(conn, channel);
     });
     ws.on('error', () => ws.terminate());
-    send(conn, frame('pusher:connection_established', { socket_id: conn.socketId, activity_timeout: activityTimeout }));
+    send(conn, messageText('pusher:connection_established', { socket_id: conn.socketId, activity_timeout: activityTimeout }));
   }
 
   // One sweep for all sockets rather than a timer each, so thousands of idle connections cost one interval.
@@ -404,19 +225,18 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
         if (now - conn.pingSentAt >= pongTimeoutMs) {
           // Out of the sweep at once: the close handshake may take a while and must not be retried every tick.
           connections.delete(conn);
+          outbox.flush();
           conn.ws.close(4201, 'Pong reply not received');
         }
       } else if (now - conn.lastSeen >= activityMs) {
         conn.pingSentAt = now;
         // Both kinds: browsers answer protocol pings themselves, older clients only answer pusher:ping.
-        send(conn, frame('pusher:ping', {}));
+        send(conn, messageText('pusher:ping', {}));
         if (conn.ws.readyState === conn.ws.OPEN) conn.ws.ping();
       }
     }
   }, sweepMs);
   sweep.unref();
-
-  const registry: ChannelRegistry = { channels, publish };
 
   return {
     handleUpgrade(req, socket, head) {
@@ -442,6 +262,8 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     },
     async close() {
       clearInterval(sweep);
+      // What is already published goes out before the close frames.
+      outbox.flush();
       const closed = [...connections].map(
         (conn) =>
           new Promise<void>((resolve) => {
@@ -461,24 +283,4 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
       return { connections: connections.size, channels: channels.size, ...counters };
     },
   };
-}
-
-function parseMember(channelData: string): PresenceMember | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(channelData);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const { user_id: userId, user_info: userInfo } = parsed as { user_id?: unknown; user_info?: unknown };
-  if ((typeof userId !== 'string' && typeof userId !== 'number') || String(userId) === '') return null;
-  return { user_id: String(userId), user_info: userInfo ?? null };
-}
-
-function presenceSnapshot(state: ChannelState): { presence: { ids: string[]; hash: Record<string, unknown>; count: number } } {
-  const ids = [...state.members.keys()];
-  const hash: Record<string, unknown> = {};
-  for (const [id, member] of state.members) hash[id] = member.info;
-  return { presence: { ids, hash, count: ids.length } };
 }

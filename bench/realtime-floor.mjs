@@ -1,0 +1,88 @@
+// What loopback TCP alone costs on this machine, for reading bench/realtime.mjs: the same fan-out (one
+// write of a 300 B frame to each of N sockets) with no WebSocket, no HTTP call, no SDK and no JSON, and
+// readers that only timestamp each chunk, in one worker thread as realtime.mjs's clients are. Whatever
+// this floor shows is out of reach of any server code on the same machine: each write(2) also runs the
+// receiver's TCP path on loopback, and both threads share the machine's CPUs with everything else.
+// Events go out at a fixed rate (an open loop), so the figure is one event's delivery, not a backlog.
+//
+//   node bench/realtime-floor.mjs
+//   BENCH_REALTIME_CONNECTIONS=2000 BENCH_RATE=25 node bench/realtime-floor.mjs
+
+import net from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { plainTable } from './lib/table.mjs';
+
+const FRAME_BYTES = 300;
+const now = () => performance.timeOrigin + performance.now();
+
+if (!isMainThread) readers(workerData);
+else if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(plainTable(await bench()));
+
+/** Runs the loopback floor and answers its rows. */
+export async function bench() {
+  const CONNECTIONS = Number(process.env.BENCH_REALTIME_CONNECTIONS ?? 1000);
+  const EVENTS = Number(process.env.BENCH_MESSAGES ?? 200);
+  const RATE = Number(process.env.BENCH_RATE ?? 50);
+  const sockets = [];
+  const server = net.createServer((socket) => {
+    socket.setNoDelay(true);
+    sockets.push(socket);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const worker = new Worker(new URL(import.meta.url), { workerData: { port: server.address().port, connections: CONNECTIONS, events: EVENTS } });
+  const done = new Promise((resolve) => worker.once('message', resolve));
+  while (sockets.length < CONNECTIONS) await new Promise((resolve) => setTimeout(resolve, 20));
+
+  const frame = Buffer.alloc(FRAME_BYTES, 0x78);
+  const sentAt = [];
+  const cpuBefore = process.threadCpuUsage();
+  const start = now();
+  for (let e = 0; e < EVENTS; e++) {
+    const due = start + (e * 1000) / RATE;
+    if (due > now()) await new Promise((resolve) => setTimeout(resolve, due - now()));
+    sentAt.push(now());
+    for (const socket of sockets) socket.write(frame);
+  }
+  const cpu = process.threadCpuUsage(cpuBefore);
+  const { arrivals, readerCpuUs } = await done;
+  await worker.terminate();
+  for (const socket of sockets) socket.destroy();
+  server.close();
+
+  const latencies = Array.from(arrivals, (at, i) => at - sentAt[Math.floor(i / CONNECTIONS)]).sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
+  const group = `Loopback floor (${CONNECTIONS} plain TCP sockets, ${FRAME_BYTES} B writes, ${RATE} events/s)`;
+  return [
+    { group, name: 'writer CPU per event (one write per socket)', value: (cpu.user + cpu.system) / 1000 / EVENTS, unit: 'ms' },
+    { group, name: 'reader CPU per message', value: readerCpuUs / (CONNECTIONS * EVENTS), unit: 'µs' },
+    { group, name: 'delivery latency p50 / p95 / p99', value: `${pct(50)} / ${pct(95)} / ${pct(99)} ms`, unit: '' },
+  ];
+}
+
+function readers({ port, connections, events }) {
+  // arrivals[event * connections + socket]: a socket's bytes arrive in order, so its n-th frame is event n,
+  // read when the chunk that completes it is.
+  const arrivals = new Float64Array(connections * events);
+  const bytes = new Float64Array(connections);
+  let received = 0;
+  let cpuAtFirst = null;
+  for (let i = 0; i < connections; i++) {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.setNoDelay(true);
+    socket.on('data', (chunk) => {
+      const at = now();
+      cpuAtFirst ??= process.threadCpuUsage();
+      const before = Math.floor(bytes[i] / FRAME_BYTES);
+      bytes[i] += chunk.length;
+      const after = Math.floor(bytes[i] / FRAME_BYTES);
+      for (let n = before; n < after; n++) arrivals[n * connections + i] = at;
+      received += after - before;
+      if (received === connections * events) {
+        const used = process.threadCpuUsage(cpuAtFirst);
+        parentPort.postMessage({ arrivals, readerCpuUs: used.user + used.system });
+      }
+    });
+  }
+}
