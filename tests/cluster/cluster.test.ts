@@ -192,7 +192,9 @@ describe.skipIf(!available)('[CLUSTER] two web instances, a worker, PostgreSQL, 
       }
       expect(killed).toBe(true);
       expect(during.every((s) => s === 200 || s === 201)).toBe(true);
-      expect(Math.max(...percents.slice(0, -1))).toBeLessThan(100);
+      // Progress showed on the way. (It may read 100 for a poll or two before 'completed': that is the
+      // validation step, 'Migration complete, validating migration...'.)
+      expect(percents.slice(0, -1).some((p) => p < 100)).toBe(true);
 
       // Nothing lost: every episode once, every message said while the instance died is in the thread.
       const [counts] = await sql<{ total: string; distinct_guids: string }>(
