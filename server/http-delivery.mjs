@@ -98,6 +98,18 @@ const compress = compression({
 });
 
 /**
+ * Applies writeHead's arguments (status, an optional status message, headers as an object or a flat
+ * [name, value, …] list) to the response's own headers; answers the arguments left: status and message.
+ */
+function applyHead(res, [status, ...rest]) {
+  const headers = rest.find((r) => r && typeof r === 'object');
+  const pairs = Array.isArray(headers) ? headers.flatMap((v, i) => (i % 2 ? [] : [[v, headers[i + 1]]])) : Object.entries(headers ?? {});
+  for (const [k, v] of pairs) if (v !== undefined) res.setHeader(k, v);
+  res.statusCode = status;
+  return typeof rest[0] === 'string' ? [status, rest[0]] : [status];
+}
+
+/**
  * Pages that must be revalidated on every view (`Cache-Control: …no-cache`) and carry no ETag of their
  * own get one from their bytes; a browser whose copy is current gets 304 and no body. The body is
  * held until it ends (such pages are small), everything else streams.
@@ -108,16 +120,16 @@ function conditional(req, res) {
   const write = res.write;
   const end = res.end;
   let held = null;
-  res.writeHead = function (status, ...rest) {
-    const headers = rest.find((r) => r && typeof r === 'object');
-    if (headers) for (const [k, v] of Object.entries(headers)) if (v !== undefined) this.setHeader(k, v);
+  res.writeHead = function (...args) {
+    const head = applyHead(this, args);
+    const [status] = head;
     const cacheControl = String(this.getHeader('cache-control') ?? '');
     if (status === 200 && !this.getHeader('etag') && /\bno-cache\b/.test(cacheControl) && !/\bno-store\b/.test(cacheControl)) {
       this.statusCode = status;
       held = [];
       return this;
     }
-    return writeHead.call(this, status);
+    return writeHead.apply(this, head);
   };
   res.write = function (chunk, encoding, cb) {
     if (!held) return write.call(this, chunk, encoding, cb);
@@ -211,12 +223,7 @@ function compressWholeBodies(req, res) {
     pending = [];
     if (head && body) {
       // Nothing sent yet and the body is whole: apply the head's headers, then decide on the bytes.
-      const [status, ...rest] = head;
-      const headers = rest.find((r) => r && typeof r === 'object');
-      if (headers)
-        for (const [k, v] of Object.entries(Array.isArray(headers) ? Object.fromEntries(headers) : headers)) if (v !== undefined) res.setHeader(k, v);
-      res.statusCode = status;
-      head = [status];
+      head = applyHead(res, head);
       const coding = wholeBodyEncoding(req, res, body);
       if (coding) {
         body =

@@ -28,6 +28,11 @@ const routes: Record<string, Route> = {
     await new Promise((r) => setTimeout(r, 30));
     res.end(PAGE.slice(3000));
   },
+  // writeHead's other forms: a status message, and headers as a flat name/value list.
+  '/flat': (res) => {
+    res.writeHead(200, 'Fine', ['content-type', 'text/html; charset=utf-8', 'x-show', 'second-wind']);
+    res.end(PAGE);
+  },
   '/small': (res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('{"ok":true}');
@@ -62,12 +67,16 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** The raw answer (not decoded), as a browser's network layer receives it. */
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; message?: string; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, message: res.statusMessage, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
     req.end();
@@ -86,6 +95,10 @@ describe('withHttpDelivery compression', () => {
     const gzip = await get('/page', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.body).toString()).toBe(PAGE);
+
+    const flat = await get('/flat', { 'accept-encoding': 'br' });
+    expect([flat.message, flat.headers['x-show'], flat.headers['content-encoding']]).toEqual(['Fine', 'second-wind', 'br']);
+    expect(brotliDecompressSync(flat.body).toString()).toBe(PAGE);
 
     const plain = await get('/page');
     expect(plain.headers['content-encoding']).toBeUndefined();
