@@ -112,7 +112,12 @@ test('[WORKROOMS]: a brand and a podcaster chat live: typing, a message, a file,
 
   // The podcaster drops off; a message is sent meanwhile; back online it shows up.
   await podContext.setOffline(true);
-  await brand.getByRole('textbox', { name: 'Message' }).fill('Sent while you were offline: bring the Ember samples.');
+  // Typed key by key, as a person types (ProseMirror once dropped a `fill` here under CI load), and
+  // checked in the editor before sending.
+  const brandEditor = brand.getByRole('textbox', { name: 'Message' });
+  await brandEditor.click();
+  await brandEditor.pressSequentially('Sent while you were offline: bring the Ember samples.');
+  await expect(brandEditor).toHaveText('Sent while you were offline: bring the Ember samples.');
   await brand.getByRole('button', { name: 'Send' }).click();
   await expect(brand.locator('.msg__text', { hasText: 'Sent while you were offline' })).toBeVisible();
   await podContext.setOffline(false);
