@@ -5,28 +5,10 @@
 // module by its bench() export. Goal: stitched downloads keep at least 50 % of plain serving's throughput.
 import autocannon from 'autocannon';
 import { CONNECTIONS, DURATION } from './lib/load.mjs';
-import { startProduct } from './lib/product.mjs';
+import { signIn, startProduct } from './lib/product.mjs';
 
 const GOAL = 0.5;
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
-const DEMO_PASSWORD = 'cuepoint-demo';
-
-async function signIn(base, email) {
-  const res = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: 'cuepoint-web',
-      client_secret: 'cuepoint-web-client-secret',
-      username: email,
-      password: DEMO_PASSWORD,
-    }),
-  });
-  if (!res.ok) throw new Error(`sign-in as ${email} answered ${res.status}`);
-  const { access_token: token } = await res.json();
-  return { token, cookie: `access_token=${token}; startup_popup=1` };
-}
 
 /** Bytes per second and requests per second of whole GETs of url. */
 async function load(url) {

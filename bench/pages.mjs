@@ -14,36 +14,17 @@ import { fileURLToPath } from 'node:url';
 import { matchRoute, routes } from '../src/routes.ts';
 import { JS_BUDGETS, KB } from './lib/budgets.mjs';
 import { BROWSER_HEADERS, CONNECTIONS, measure } from './lib/load.mjs';
-import { startProduct } from './lib/product.mjs';
+import { signIn, startProduct } from './lib/product.mjs';
 import { plainTable } from './lib/table.mjs';
 import { createWeigher } from './lib/weights.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const DEMO_PASSWORD = 'cuepoint-demo';
 const ACCOUNTS = {
   brand: 'brand@cuepoint.test',
   podcaster: 'podcaster@cuepoint.test',
   hosted: 'hosted@cuepoint.test',
   admin: 'admin@cuepoint.test',
 };
-
-async function signIn(base, email) {
-  const res = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: 'cuepoint-web',
-      client_secret: 'cuepoint-web-client-secret',
-      username: email,
-      password: DEMO_PASSWORD,
-    }),
-  });
-  if (!res.ok) throw new Error(`sign-in as ${email} answered ${res.status}: ${await res.text()}`);
-  const { access_token: token } = await res.json();
-  // A returning user: the startup popup was dismissed on an earlier visit.
-  return { token, cookie: `access_token=${token}; startup_popup=1` };
-}
 
 /** Which demo account opens a route with this access mark. */
 function roleFor(route) {

@@ -116,3 +116,24 @@ export async function startProduct({ env = {} } = {}) {
     },
   };
 }
+
+/** The demo accounts' password (seed). */
+export const DEMO_PASSWORD = 'cuepoint-demo';
+
+/** Signs a demo account in: its access token, and the cookie a returning browser sends (startup popup dismissed). */
+export async function signIn(base, email) {
+  const res = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      client_id: 'cuepoint-web',
+      client_secret: 'cuepoint-web-client-secret',
+      username: email,
+      password: DEMO_PASSWORD,
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${email} answered ${res.status}: ${await res.text()}`);
+  const { access_token: token } = await res.json();
+  return { token, cookie: `access_token=${token}; startup_popup=1` };
+}
