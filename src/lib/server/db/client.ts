@@ -29,6 +29,9 @@ const listenerHolder = globalThis as { [LISTENERS]?: ((table: string) => void)[]
 listenerHolder[LISTENERS] ??= [];
 const writeListeners = listenerHolder[LISTENERS];
 const COMMIT = /^\s*commit\b/i;
+const announce = (tables: Iterable<string>) => {
+  for (const t of tables) for (const listener of writeListeners) listener(t);
+};
 // Tables written inside a transaction on PostgreSQL are announced again at its commit: a cache filled
 // by another connection between the write and the commit would otherwise keep the old rows. (PGlite's
 // transactions hold its one connection, so nothing reads in between there.)
@@ -40,14 +43,59 @@ const statementCounter = {
     const table = WRITE.exec(query)?.[1];
     if (table) {
       writtenSinceCommit.add(table);
-      for (const listener of writeListeners) listener(table);
+      announce([table]);
     } else if (writtenSinceCommit.size > 0 && COMMIT.test(query)) {
       const tables = [...writtenSinceCommit];
       writtenSinceCommit.clear();
-      for (const t of tables) for (const listener of writeListeners) listener(t);
+      announce(tables);
     }
   },
 };
+
+const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
+const ROLLBACK = /^\s*rollback\b/i;
+
+/**
+ * PostgreSQL: announces each write again once the server has answered it, and a transaction's writes
+ * again once its COMMIT has. The announcement as the statement leaves (above) is not enough there: a
+ * cache load on another of the pool's connections that starts after it but reads before the write
+ * lands would keep the old rows (an active user's once-a-minute last_seen_at then went round: the
+ * reload saw the old time, so the next request wrote it again). Announced after, such a load is not kept.
+ */
+function announceWhenDone(client: { query: (...args: unknown[]) => unknown }): void {
+  const query = client.query;
+  let inTransaction: Set<string> | null = null;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    let done: Iterable<string> | null = null;
+    if (text && writeListeners.length > 0) {
+      const table = WRITE.exec(text)?.[1];
+      if (BEGIN.test(text)) inTransaction = new Set();
+      else if (table) inTransaction?.add(table);
+      done = COMMIT.test(text) ? inTransaction : table && !inTransaction ? [table] : null;
+      if (COMMIT.test(text) || ROLLBACK.test(text)) inTransaction = null;
+    }
+    if (!done) return query.apply(this, args);
+    const tables = done;
+    // The pool calls with a callback; Drizzle's transactions without one (a promise).
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        if (!error) announce(tables);
+        return callback(error, ...rest);
+      };
+      return query.apply(this, args);
+    }
+    const result = query.apply(this, args);
+    if (result instanceof Promise)
+      result.then(
+        () => announce(tables),
+        () => undefined,
+      );
+    return result;
+  };
+}
 
 /** Calls `listener` with the table of every insert, update or delete this process sends (caches drop what it changes). */
 export function onTableWrite(listener: (table: string) => void): void {
@@ -64,6 +112,7 @@ async function open(): Promise<DbHandle> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pg = await import('pg');
     const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10 });
+    pool.on('connect', (client) => announceWhenDone(client as unknown as { query: (...args: unknown[]) => unknown }));
     return { db: drizzle(pool, { schema, logger: statementCounter }) as Db, dialect: 'postgres', pglite: null, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -96,12 +96,31 @@ export function serializeUser(user: Pick<SessionUser, 'row' | 'brand' | 'podcast
   };
 }
 
-/** Records that the user was active (at most once a minute, to spare the database). */
+/** When this process last wrote each user's last_seen_at (requests hold copies of the cached user). */
+const TOUCHED = Symbol.for('cuepoint.last-seen-touched');
+const touchedHolder = globalThis as { [TOUCHED]?: Map<number, number> };
+const touched = (touchedHolder[TOUCHED] ??= new Map());
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Records that the user was active, at most once a minute per user and process, to spare the
+ * database: the requests that arrive while one write runs (each with its own copy of the cached user,
+ * still showing the old time) do not write it too.
+ */
 export async function touchLastSeen(user: SessionUser): Promise<void> {
-  const last = user.row.last_seen_at?.getTime() ?? 0;
-  if (Date.now() - last < 60_000) return;
-  const db = await getDb();
-  const now = new Date();
-  await db.update(users).set({ last_seen_at: now }).where(eq(users.id, user.id));
-  user.row.last_seen_at = now;
+  const now = Date.now();
+  if (now - Math.max(user.row.last_seen_at?.getTime() ?? 0, touched.get(user.id) ?? 0) < TOUCH_EVERY_MS) return;
+  touched.set(user.id, now);
+  if (touched.size > 10_000) for (const [id, at] of touched) if (now - at >= TOUCH_EVERY_MS) touched.delete(id);
+  try {
+    const db = await getDb();
+    await db
+      .update(users)
+      .set({ last_seen_at: new Date(now) })
+      .where(eq(users.id, user.id));
+  } catch (error) {
+    touched.delete(user.id);
+    throw error;
+  }
+  user.row.last_seen_at = new Date(now);
 }
