@@ -15,6 +15,12 @@ describe('tablesRead', () => {
       'c',
     ]);
     expect(tablesRead('update "a" set "x" = 1').size).toBe(0);
+    // Hand-written fragments name tables bare.
+    expect([...tablesRead('select 1 from opportunities o where exists (select 1 from package_jobs j left join campaign_ads ca on true)')].sort()).toEqual([
+      'campaign_ads',
+      'opportunities',
+      'package_jobs',
+    ]);
   });
 
   it('finds the campaign list’s own tables and those its figures and counts read', () => {

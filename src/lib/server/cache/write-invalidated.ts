@@ -2,9 +2,12 @@
  * A short-lived in-process cache whose entries are dropped at once when any table they are computed
  * from is written: any insert, update or delete of those tables through a database client (the user's
  * own actions, other users' actions, jobs, seeds) drops this process's entries directly, and every
- * other instance's through the cache's invalidation topic (cache/notify.ts). An entry lives `ttlMs` at
- * most, whatever happens (a write whose notice was lost shows by then). Concurrent misses of one key
- * share one load; a load that a write overtook while it ran is not kept.
+ * other instance's through the cache's invalidation topic (cache/notify.ts). An entry is fresh for
+ * `ttlMs`; for as long again it is still answered while one load replaces it in the background (so a
+ * hot key's expiry never makes requests wait on the database), and after that it is not answered at
+ * all: a write whose notice was lost shows within 2 × `ttlMs`. A write drops entries at once (nothing
+ * stale is answered after one). Concurrent misses of one key share one load; a load that a write
+ * overtook while it ran is not kept.
  */
 import { onInvalidation, publishInvalidation } from './notify';
 import { onTableWrite } from '../db/client';
@@ -22,6 +25,10 @@ interface Entry<T> {
   at: number;
   generation: number;
   value: Promise<T>;
+  /** The load has answered (a value, not an error: a failed load drops its entry). */
+  settled: boolean;
+  /** A load replacing this entry after its fresh time is under way. */
+  refreshing: boolean;
 }
 
 interface State {
@@ -75,25 +82,58 @@ export function writeInvalidatedCache<K, T>(topic: string, sources: Iterable<str
     });
   };
 
-  const get = (key: K, load: () => Promise<T>): Promise<T> => {
+  /** Starts `load()` as `key`'s entry (replacing any), kept unless a write overtakes it or it fails. */
+  const put = (key: K, load: () => Promise<T>, onSettled?: () => void): Entry<T> => {
     const s = state();
-    const now = Date.now();
-    const hit = s.entries.get(key) as Entry<T> | undefined;
-    if (hit && now - hit.at < ttlMs && hit.generation === s.generation) return hit.value;
     const generation = s.generation;
     const value = load();
-    const entry: Entry<T> = { at: now, generation, value };
+    const entry: Entry<T> = { at: Date.now(), generation, value, settled: false, refreshing: false };
+    const drop = () => {
+      if (s.entries.get(key) === entry) s.entries.delete(key);
+    };
+    value.then(
+      () => {
+        entry.settled = true;
+        if (s.generation !== generation) drop();
+        onSettled?.();
+      },
+      () => {
+        drop();
+        onSettled?.();
+      },
+    );
+    return entry;
+  };
+
+  const store = (key: K, entry: Entry<T>) => {
+    const s = state();
     s.entries.delete(key);
     s.entries.set(key, entry);
     // Bounded: past MAX_ENTRIES the oldest entry goes (a Map keeps insertion order).
     if (s.entries.size > MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value);
-    const drop = () => {
-      if (s.entries.get(key) === entry) s.entries.delete(key);
-    };
-    value.then(() => {
-      if (s.generation !== generation) drop();
-    }, drop);
-    return value;
+  };
+
+  const get = (key: K, load: () => Promise<T>): Promise<T> => {
+    const s = state();
+    const hit = s.entries.get(key) as Entry<T> | undefined;
+    if (hit && hit.generation === s.generation) {
+      const age = Date.now() - hit.at;
+      if (age < ttlMs) return hit.value;
+      if (hit.settled && age < 2 * ttlMs) {
+        if (!hit.refreshing) {
+          hit.refreshing = true;
+          const next = put(key, load, () => {
+            // Kept only if it answered and no write came meanwhile; else the stale entry may try again.
+            if (s.entries.get(key) === hit && next.settled && next.generation === s.generation) store(key, next);
+            else hit.refreshing = false;
+          });
+        }
+        return hit.value;
+      }
+    }
+    const entry = put(key, load);
+    store(key, entry);
+    return entry.value;
   };
 
   const watch = (tables: Iterable<string>) => {
@@ -103,11 +143,15 @@ export function writeInvalidatedCache<K, T>(topic: string, sources: Iterable<str
   return { get, invalidate, watch };
 }
 
-const READ = /\b(?:from|join)\s+"([^"]+)"/gi;
+const READ = /\b(?:from|join)\s+(?:"([^"]+)"|([a-z_][a-z0-9_]*))/gi;
 
-/** The tables a statement reads (every `from "t"` and `join "t"`, subqueries included). */
+/**
+ * The tables a statement reads: every `from t` and `join t`, quoted as Drizzle writes them or bare
+ * as hand-written SQL fragments do, subqueries included. A name that is no table (a set-returning
+ * function after `from`) is watched for nothing.
+ */
 export function tablesRead(statement: string): Set<string> {
-  return new Set([...statement.matchAll(READ)].map((m) => m[1]!));
+  return new Set([...statement.matchAll(READ)].map((m) => m[1] ?? m[2]!.toLowerCase()));
 }
 
 type Statement<T> = { toSQL(): { sql: string; params: unknown[] }; then: PromiseLike<T>['then'] };
