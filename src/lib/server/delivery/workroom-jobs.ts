@@ -1,6 +1,7 @@
 /** The delivery panel of a package workroom: each hired job's state, air date, ad review and proof of airing, for either side. */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { statementCache } from '../cache/write-invalidated';
+import { getDb, type Db } from '../db/client';
 import { rowFromJson } from '../db/json-rows';
 import { qualified } from '../db/qualified';
 import { ads, airChecks, campaignAds, deliverables, discussionUsers, discussions, episodes, packageJobs, packages, podcasts } from '../db/schema';
@@ -90,13 +91,9 @@ function takesAnAd(job: JobRow, approvedId: number | null): boolean {
   return job.is_funded && (job.status === 'in-progress' || job.status === 'rejected') && approvedId === null;
 }
 
-/**
- * The hired jobs of a package workroom the user is a member of (404 for anyone else), and those of
- * them the user, as the package's podcaster, can submit an ad for. One statement.
- */
-export async function workroomJobs(user: SessionUser, discussionId: number): Promise<{ panel: DeliveryPanelPayload; submittable: DeliverableJob[] }> {
-  const db = await getDb();
-  const [row] = await db
+/** The package, its podcast and its jobs as one member sees them (no row for anyone else). */
+function panelStatement(db: Db, userId: number, discussionId: number) {
+  return db
     .select({
       type: discussions.type,
       pkg: { status: packages.status, podcaster_user_id: packages.podcaster_user_id },
@@ -104,10 +101,26 @@ export async function workroomJobs(user: SessionUser, discussionId: number): Pro
       jobs: jobsJsonSql(),
     })
     .from(discussions)
-    .innerJoin(discussionUsers, membershipOn(user.id))
+    .innerJoin(discussionUsers, membershipOn(userId))
     .leftJoin(packages, eq(packages.id, discussions.package_id))
     .leftJoin(podcasts, eq(podcasts.id, packages.podcast_id))
     .where(liveDiscussion(discussionId));
+}
+
+/**
+ * Each member's delivery panel rows, kept a few seconds and dropped at once by a write to any table
+ * they are read from (a deliverable, a review, an air check, a job).
+ */
+const panels = statementCache<Awaited<ReturnType<typeof panelStatement>>>('delivery-panel', 5_000);
+
+/**
+ * The hired jobs of a package workroom the user is a member of (404 for anyone else), and those of
+ * them the user, as the package's podcaster, can submit an ad for. One statement (none while the
+ * panel's cached rows hold: what is shown, never checked before a write).
+ */
+export async function workroomJobs(user: SessionUser, discussionId: number): Promise<{ panel: DeliveryPanelPayload; submittable: DeliverableJob[] }> {
+  const db = await getDb();
+  const [row] = await panels.getBy(`${user.id}\n${discussionId}`, () => panelStatement(db, user.id, discussionId));
   if (!row) throw notFound();
   if (row.type !== 'package' || row.pkg?.status !== 'hired' || !row.podcast)
     return { panel: { discussion_id: discussionId, podcast: null, jobs: [] }, submittable: [] };

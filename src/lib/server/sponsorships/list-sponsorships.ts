@@ -4,6 +4,7 @@
  * the opportunities row is created when the podcaster acts (feature, decline, propose).
  */
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { statementCache } from '../cache/write-invalidated';
 import { getDb } from '../db/client';
 import { rowFromJson } from '../db/json-rows';
 import { qualified } from '../db/qualified';
@@ -161,14 +162,29 @@ function podcastSideSql(podcast: PodcastRow): SQL<PodcastSide> {
   )`;
 }
 
-/** Every sponsorship of a podcast (all tabs), newest campaign first, featured ones first. One statement. */
-export async function allSponsorships(podcast: PodcastRow, search = ''): Promise<SponsorshipPayload[]> {
+type SponsorshipRow = { campaign: CampaignRow; relations: OpportunityRelations; side: PodcastSide };
+
+/**
+ * Each podcast's open campaigns with its side of them, kept a few seconds and dropped at once when any
+ * table the statement reads is written (a brand's new campaign, the podcaster's own proposal): the
+ * list, its tab counts and the API read it once, not on every view.
+ */
+const lists = statementCache<SponsorshipRow[]>('sponsorship-list', 5_000);
+
+/**
+ * Every sponsorship of a podcast (all tabs), newest campaign first, featured ones first. One statement.
+ * `fresh` reads past the cache (what an action checks before it writes).
+ */
+export async function allSponsorships(podcast: PodcastRow, search = '', { fresh = false } = {}): Promise<SponsorshipPayload[]> {
   const db = await getDb();
-  const rows = await db
-    .select({ campaign: campaigns, relations: opportunityRelationsSql(), side: podcastSideSql(podcast) })
-    .from(campaigns)
-    .where(openCampaignWhere())
-    .orderBy(desc(campaigns.submitted_at), desc(campaigns.id));
+  const statement = () =>
+    db
+      .select({ campaign: campaigns, relations: opportunityRelationsSql(), side: podcastSideSql(podcast) })
+      .from(campaigns)
+      .where(openCampaignWhere())
+      .orderBy(desc(campaigns.submitted_at), desc(campaigns.id));
+  // The statement depends on nothing else of the podcast (podcastSideSql).
+  const rows: SponsorshipRow[] = fresh ? await statement() : await lists.getBy(`${podcast.id}\n${podcast.category_id ?? ''}`, statement);
   const podcastSummary = {
     id: podcast.id,
     hash_id: podcast.hash_id,
@@ -237,7 +253,8 @@ export function pageOf<T>(items: T[], page: number, perPage: number, path: strin
 
 /** The sponsorship of one campaign for the podcast, in any tab (or hired); 404 when the campaign is not open to it. */
 export async function findSponsorship(podcast: PodcastRow, campaignId: number): Promise<SponsorshipPayload> {
-  const found = (await allSponsorships(podcast)).find((s) => s.campaign_id === campaignId);
+  // Fresh: actions check what they read here before they write.
+  const found = (await allSponsorships(podcast, '', { fresh: true })).find((s) => s.campaign_id === campaignId);
   if (!found) throw notFound();
   return found;
 }

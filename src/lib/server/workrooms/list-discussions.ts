@@ -143,20 +143,29 @@ export async function listDiscussions(
 }
 
 /**
+ * Open workrooms (a member's view of one discussion and a page of its messages), kept and dropped like
+ * the list: a reload or a second tab does not read the thread again until something in it is written.
+ */
+const rooms = statementCache<Record<string, unknown>[]>('workroom', 5_000, { unwatched: ['users'] });
+
+/**
  * The member's discussion read with `extra` columns in the same statement (404 for anyone else, and
- * for a deleted discussion).
+ * for a deleted discussion). `cached` may answer from the workroom cache: for what is shown, never for
+ * a check before a write.
  */
 export async function memberDiscussionPayload<E extends Record<string, SQL>>(
   userId: number,
   discussionId: number,
   extra: E,
+  { cached = false } = {},
 ): Promise<{ discussion: DiscussionPayload } & { [K in keyof E]: E[K] extends SQL<infer T> ? T : never }> {
   const db = await getDb();
-  const [row] = await db
+  const statement = db
     .select({ ...discussionColumns(userId), ...extra })
     .from(discussions)
     .innerJoin(discussionUsers, membershipOn(userId))
     .where(liveDiscussion(discussionId));
+  const [row] = cached ? await rooms.get(userId, statement) : await statement;
   if (!row) throw notFound();
   const { discussion, membership, unread, relations, ...rest } = row as unknown as DiscussionResult & Record<string, unknown>;
   return { discussion: discussionPayloadOf(userId, { discussion, membership, unread, relations }), ...rest } as never;

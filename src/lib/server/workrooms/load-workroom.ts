@@ -13,7 +13,7 @@ export interface WorkroomPayload {
 /** The workroom for a member (one statement); the {type} must be the discussion's own type (anything else is 404). */
 export async function loadWorkroom(userId: number, type: string, discussionId: number, options: MessagePageOptions = {}): Promise<WorkroomPayload> {
   if (!(WORKROOM_TYPES as readonly string[]).includes(type)) throw notFound();
-  const { discussion, page } = await memberDiscussionPayload(userId, discussionId, { page: messagePageSql(discussionId, options) });
+  const { discussion, page } = await memberDiscussionPayload(userId, discussionId, { page: messagePageSql(discussionId, options) }, { cached: true });
   if (discussion.type !== type) throw notFound();
   return { discussion, ...messagePageOf(page, options) };
 }
