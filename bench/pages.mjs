@@ -127,9 +127,11 @@ export async function bench() {
         process.env.BENCH_PROFILE && t.path
           ? await product.profile(join(process.env.BENCH_PROFILE, `${t.label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`))
           : null;
+      if (t.path) await Promise.all([product.ask('gc'), product.ask('inServer')]); // start both afresh
       const r = await measure(t.url, t.headers);
       await stopProfile?.();
-      results.push({ ...t, ...r });
+      const [gc, inServer] = t.path ? await Promise.all([product.ask('gc'), product.ask('inServer')]) : [];
+      results.push({ ...t, ...r, gc, inServer });
       process.stderr.write(`  ${t.label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms\n`);
     }
     staticServer.stop();
@@ -146,6 +148,16 @@ export async function bench() {
       const mean = c ? c.statements / c.requests : null;
       rows.push({ group, name: `${r.label}: requests/s`, value: r.rps, unit: '/s' });
       rows.push({ group, name: `${r.label}: p50 / p99`, value: `${r.p50} / ${r.p99} ms`, unit: '' });
+      // Where a tail comes from: the product's own time per answer (arrival to last byte handed to the
+      // socket; an answer that waited on the database spans other answers' work), its collector's
+      // pauses and how late its event loop ran a timer (the queue every waiting request sits in).
+      if (r.gc && r.inServer)
+        rows.push({
+          group,
+          name: `${r.label}: in the product p50 / p99; GC ms per request, longest pause; event-loop delay p99`,
+          value: `${r.inServer.p50} / ${r.inServer.p99} ms; ${(r.gc.ms / Math.max(1, r.inServer.count)).toFixed(3)} ms, ${r.gc.max} ms; ${r.gc.loopP99} ms`,
+          unit: '',
+        });
       if (!r.path)
         rows.push({
           group,

@@ -53,7 +53,9 @@ export async function startProduct({ env = {} } = {}) {
   delete childEnv.NODE_ENV;
   // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of the product there when it stops (open it in DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, '--import', fileURLToPath(new URL('./probe.mjs', import.meta.url)), 'server/start.mjs'], {
+  // BENCH_NODE_FLAGS: more flags for the product's node (e.g. --trace-gc with BENCH_VERBOSE=1).
+  const flags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, ...profile, '--import', fileURLToPath(new URL('./probe.mjs', import.meta.url)), 'server/start.mjs'], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
