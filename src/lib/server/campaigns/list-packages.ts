@@ -1,7 +1,9 @@
 /** The proposal feed: a campaign's packages by tab, with the podcast, jobs, total and the brand's rates. */
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '../db/client';
+import { rowFromJson } from '../db/json-rows';
+import { qualified } from '../db/qualified';
 import { ads, campaignAds, campaigns, categories, discussions, hirings, packageJobs, packages, podcastCategories, podcasts, rates } from '../db/schema';
 import { notFound } from '../http';
 import { proposalTotal } from '../../proposal-total';
@@ -33,108 +35,144 @@ export function tabCondition(tab: FeedTab): SQL {
   }
 }
 
-/** Serializes packages for their brand (one query per relation). */
+/** What feedRelationsSql() evaluates to for one package. */
+interface FeedRelations {
+  podcast: Record<string, unknown>;
+  categories: { id: number; title: string }[];
+  jobs: { job: Record<string, unknown>; ad_type: 'sponsorship' | 'host' | null; ad_title: string | null }[];
+  rate: { responsiveness: number; conversion: number; content_quality: number } | null;
+  /** The job ids of each of the package's hirings that stands (not cancelled). */
+  hired: number[][];
+  /** The package workroom's discussion id (/workrooms/package/{id}). */
+  room_id: number | null;
+}
+
+/** The podcast, its categories, the jobs with their ads, the brand's rates, hired jobs and workroom of the `packages` row in scope, as one JSON expression. */
+function feedRelationsSql(): SQL<FeedRelations> {
+  const q = qualified;
+  return sql<FeedRelations>`json_build_object(
+    'podcast', (select to_json(p) from ${podcasts} p where p.id = ${q(packages.podcast_id)}),
+    'categories', (
+      select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title) order by c.title), '[]')
+      from ${podcastCategories} pc inner join ${categories} c on c.id = pc.category_id
+      where pc.podcast_id = ${q(packages.podcast_id)}
+    ),
+    'jobs', (
+      select coalesce(json_agg(json_build_object('job', to_json(j), 'ad_type', a.type, 'ad_title', a.title) order by j.id), '[]')
+      from ${packageJobs} j left join ${campaignAds} ca on ca.id = j.campaign_ad_id left join ${ads} a on a.id = ca.ad_id
+      where j.package_id = ${q(packages.id)}
+    ),
+    'rate', (
+      select json_build_object('responsiveness', r.responsiveness, 'conversion', r.conversion, 'content_quality', r.content_quality)
+      from ${rates} r where r.package_id = ${q(packages.id)} order by r.id limit 1
+    ),
+    'hired', (
+      select coalesce(json_agg(h.job_ids), '[]') from ${hirings} h
+      where h.package_id = ${q(packages.id)} and h.status <> 'cancelled'
+    ),
+    'room_id', (
+      select d.id from ${discussions} d
+      where d.package_id = ${q(packages.id)} and d.type = 'package' order by d.id limit 1
+    )
+  )`;
+}
+
+/** Serializes packages for their brand (one statement for all their relations). */
 export async function serializePackagesForBrand(rows: PackageRow[]): Promise<FeedPackagePayload[]> {
   if (rows.length === 0) return [];
   const db = await getDb();
-  const ids = rows.map((r) => r.id);
-  const podcastIds = [...new Set(rows.map((r) => r.podcast_id))];
-  const [pods, cats, jobs, rateRows, hires, rooms] = await Promise.all([
-    db.select().from(podcasts).where(inArray(podcasts.id, podcastIds)),
-    db
-      .select({ podcast_id: podcastCategories.podcast_id, id: categories.id, title: categories.title })
-      .from(podcastCategories)
-      .innerJoin(categories, eq(categories.id, podcastCategories.category_id))
-      .where(inArray(podcastCategories.podcast_id, podcastIds))
-      .orderBy(asc(categories.title)),
-    db
-      .select({ job: packageJobs, ad_type: ads.type, ad_title: ads.title })
-      .from(packageJobs)
-      .leftJoin(campaignAds, eq(campaignAds.id, packageJobs.campaign_ad_id))
-      .leftJoin(ads, eq(ads.id, campaignAds.ad_id))
-      .where(inArray(packageJobs.package_id, ids))
-      .orderBy(asc(packageJobs.id)),
-    db.select().from(rates).where(inArray(rates.package_id, ids)),
-    db
-      .select({ package_id: hirings.package_id, job_ids: hirings.job_ids })
-      .from(hirings)
-      .where(and(inArray(hirings.package_id, ids), ne(hirings.status, 'cancelled'))),
-    // Workrooms are addressed by their discussion id (/workrooms/package/{discussionId}).
-    db
-      .select({ id: discussions.id, package_id: discussions.package_id })
-      .from(discussions)
-      .where(and(inArray(discussions.package_id, ids), eq(discussions.type, 'package'))),
-  ]);
-  return rows.map((r) => {
-    const pod = pods.find((p) => p.id === r.podcast_id)!;
-    const hiredIds = new Set(hires.filter((h) => h.package_id === r.id).flatMap((h) => h.job_ids));
-    const jobPayloads: FeedPackageJobPayload[] = jobs
-      .filter((j) => j.job.package_id === r.id)
-      .map(({ job, ad_type, ad_title }) => ({
-        id: job.id,
-        description: job.description,
-        status: job.status,
-        fee: job.fee,
-        campaign_ad_id: job.campaign_ad_id,
-        ad_type: ad_type ?? null,
-        ad_title: ad_title ?? null,
-        package_id: job.package_id,
-        is_episode: job.is_episode,
-        episodes: job.episodes,
-        parent_id: job.parent_id,
-        is_funded: job.is_funded,
-        is_declined: job.declined_at !== null,
-        is_hired: hiredIds.has(job.id),
-        delivery_date: job.delivery_date,
-      }));
-    const rate = rateRows.find((x) => x.package_id === r.id);
-    return {
-      id: r.id,
-      description: r.description,
-      status: r.status,
-      extended_status: r.extended_status,
-      record_id: r.record_id,
-      total_price: proposalTotal(jobPayloads),
-      podcast_id: r.podcast_id,
-      podcaster_user_id: r.podcaster_user_id,
-      campaign_id: r.campaign_id,
-      starred: r.starred,
-      rates: { responsiveness: rate?.responsiveness ?? 0, conversion: rate?.conversion ?? 0, content_quality: rate?.content_quality ?? 0 },
-      podcast: {
-        id: pod.id,
-        hash_id: pod.hash_id,
-        title: pod.title,
-        avatar_url: pod.avatar_url,
-        rating_avg: pod.rating_avg,
-        avg_listens: pod.avg_listens,
-        is_premium: pod.is_premium,
-        categories: cats.filter((c) => c.podcast_id === pod.id).map(({ id, title }) => ({ id, title })),
-      },
-      jobs: jobPayloads,
-      workroom_link: ((room) => (room ? `/workrooms/package/${room.id}` : '/workrooms'))(rooms.find((d) => d.package_id === r.id)),
-      created_at: r.created_at.toISOString(),
-    };
-  });
+  const found = await db
+    .select({ id: packages.id, relations: feedRelationsSql() })
+    .from(packages)
+    .where(
+      inArray(
+        packages.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  const byId = new Map(found.map((f) => [f.id, f.relations]));
+  return rows.map((r) => feedPackagePayload(r, byId.get(r.id)!));
 }
 
-/** The feed of one of the brand's campaigns. */
-export async function listCampaignPackages(brandUserId: number, campaignId: number, query: FeedQuery, path?: string): Promise<Paginated<FeedPackagePayload>> {
-  await findOwnedCampaign(brandUserId, campaignId);
+/** One package as its brand's feed shows it. */
+function feedPackagePayload(r: PackageRow, relations: FeedRelations): FeedPackagePayload {
+  const pod = rowFromJson(podcasts, relations.podcast);
+  const hiredIds = new Set(relations.hired.flat());
+  const jobPayloads: FeedPackageJobPayload[] = relations.jobs.map(({ job: json, ad_type, ad_title }) => {
+    const job = rowFromJson(packageJobs, json);
+    return {
+      id: job.id,
+      description: job.description,
+      status: job.status,
+      fee: job.fee,
+      campaign_ad_id: job.campaign_ad_id,
+      ad_type: ad_type ?? null,
+      ad_title: ad_title ?? null,
+      package_id: job.package_id,
+      is_episode: job.is_episode,
+      episodes: job.episodes,
+      parent_id: job.parent_id,
+      is_funded: job.is_funded,
+      is_declined: job.declined_at !== null,
+      is_hired: hiredIds.has(job.id),
+      delivery_date: job.delivery_date,
+    };
+  });
+  const rate = relations.rate;
+  return {
+    id: r.id,
+    description: r.description,
+    status: r.status,
+    extended_status: r.extended_status,
+    record_id: r.record_id,
+    total_price: proposalTotal(jobPayloads),
+    podcast_id: r.podcast_id,
+    podcaster_user_id: r.podcaster_user_id,
+    campaign_id: r.campaign_id,
+    starred: r.starred,
+    rates: { responsiveness: rate?.responsiveness ?? 0, conversion: rate?.conversion ?? 0, content_quality: rate?.content_quality ?? 0 },
+    podcast: {
+      id: pod.id,
+      hash_id: pod.hash_id,
+      title: pod.title,
+      avatar_url: pod.avatar_url,
+      rating_avg: pod.rating_avg,
+      avg_listens: pod.avg_listens,
+      is_premium: pod.is_premium,
+      categories: relations.categories,
+    },
+    jobs: jobPayloads,
+    workroom_link: relations.room_id ? `/workrooms/package/${relations.room_id}` : '/workrooms',
+    created_at: r.created_at.toISOString(),
+  };
+}
+
+/**
+ * The feed of one of the brand's campaigns: the page and its total in one statement. `owned` skips
+ * the ownership check for a caller that has just made it (the campaign page).
+ */
+export async function listCampaignPackages(
+  brandUserId: number,
+  campaignId: number,
+  query: FeedQuery,
+  path?: string,
+  { owned = false } = {},
+): Promise<Paginated<FeedPackagePayload>> {
+  if (!owned) await findOwnedCampaign(brandUserId, campaignId);
   const db = await getDb();
   const where = and(eq(packages.campaign_id, campaignId), tabCondition(query.tab));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(packages)
-      .where(where)
-      .orderBy(desc(packages.created_at), desc(packages.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ n: count() }).from(packages).where(where),
-  ]);
+  const rows = await db
+    .select({ pkg: packages, relations: feedRelationsSql(), total: sql<number>`count(*) over ()` })
+    .from(packages)
+    .where(where)
+    .orderBy(desc(packages.created_at), desc(packages.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  // A page past the end has no row to carry the total: count it then.
+  const total = rows[0] ? Number(rows[0].total) : query.page > 1 ? Number((await db.select({ n: count() }).from(packages).where(where))[0]?.n ?? 0) : 0;
   return paginate(
-    await serializePackagesForBrand(rows),
-    Number(total?.n ?? 0),
+    rows.map((r) => feedPackagePayload(r.pkg, r.relations)),
+    total,
     query.page,
     query.per_page,
     path ?? `/api/campaigns/${campaignId}/packages`,
@@ -142,19 +180,15 @@ export async function listCampaignPackages(brandUserId: number, campaignId: numb
   );
 }
 
-/** How many packages each feed tab holds. */
+/** How many packages each feed tab holds (one statement). */
 export async function countFeedTabs(campaignId: number): Promise<Record<FeedTab, number>> {
   const db = await getDb();
-  const entries = await Promise.all(
-    FEED_TABS.map(async (tab) => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(packages)
-        .where(and(eq(packages.campaign_id, campaignId), tabCondition(tab)));
-      return [tab, Number(row?.n ?? 0)] as const;
-    }),
-  );
-  return Object.fromEntries(entries) as Record<FeedTab, number>;
+  const columns = Object.fromEntries(FEED_TABS.map((tab) => [tab, sql<number>`count(*) filter (where ${tabCondition(tab)})`.mapWith(Number)])) as Record<
+    FeedTab,
+    SQL.Aliased<number> | SQL<number>
+  >;
+  const [row] = await db.select(columns).from(packages).where(eq(packages.campaign_id, campaignId));
+  return Object.fromEntries(FEED_TABS.map((tab) => [tab, Number(row?.[tab] ?? 0)])) as Record<FeedTab, number>;
 }
 
 /** A package of one of the brand's campaigns, or a 404. */
