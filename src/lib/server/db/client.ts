@@ -53,7 +53,8 @@ const statementCounter = {
 };
 
 const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
-const ROLLBACK = /^\s*rollback\b/i;
+// A whole transaction rolled back (not `rollback to savepoint`, after which it goes on).
+const ROLLBACK = /^\s*rollback\b(?!\s+to\b)/i;
 
 /**
  * PostgreSQL: announces each write again once the server has answered it, and a transaction's writes
