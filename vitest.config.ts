@@ -9,7 +9,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
+          environment: 'node',
+          // Run through Vite so a test can stand in for its `astro:react:opts` (island-ssr-memo.test.ts).
+          server: { deps: { inline: ['@astrojs/react'] } },
+        },
       },
       {
         resolve: { alias },

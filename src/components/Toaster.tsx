@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { pureServerRender } from '../lib/pure-server-render';
 import { useLayoutEffect } from 'react';
 import { $dialogToasters, $toasts, dismissToast, type Toast } from '../lib/stores/toasts';
 import { Icon } from './Icon';
@@ -49,3 +50,5 @@ export function Toaster({ placement = 'page' }: ToasterProps) {
 }
 
 export default Toaster;
+
+pureServerRender(Toaster);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { pureServerRender } from '../../lib/pure-server-render';
 import { api } from '../../lib/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../lib/stores/toasts';
@@ -61,3 +62,5 @@ export default function PauseToggle({ id, title, paused: initial }: Props) {
     </>
   );
 }
+
+pureServerRender(PauseToggle);

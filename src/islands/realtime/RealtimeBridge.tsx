@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { pureServerRender } from '../../lib/pure-server-render';
 import { api } from '../../lib/api';
 import { toShellNotification, type NotificationPayload } from '../../lib/notification-view';
 import { onReconnect, realtime } from '../../lib/realtime-client';
@@ -69,3 +70,5 @@ export default function RealtimeBridge({ userId, unreadWorkrooms, notifications,
   }, [userId]);
   return null;
 }
+
+pureServerRender(RealtimeBridge);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { pureServerRender } from '../../lib/pure-server-render';
 import { api } from '../../lib/api';
 import type { BrandStatsPayload } from '../../lib/types';
 
@@ -49,3 +50,5 @@ export default function BrandStats({ initial }: Props) {
     </nav>
   );
 }
+
+pureServerRender(BrandStats);

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { pureServerRender } from '../../lib/pure-server-render';
 import { Icon } from '../../components/Icon';
 import { $navOpen, toggleNav } from '../../lib/stores/shell';
 
@@ -19,3 +20,5 @@ export default function NavMenuButton() {
     </button>
   );
 }
+
+pureServerRender(NavMenuButton);

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { pureServerRender } from '../../lib/pure-server-render';
 import { useEffect, useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { logout } from '../../lib/session';
@@ -130,3 +131,5 @@ export default function ProfileMenu({ identity, type, helpUrl, supportUnread }: 
     </div>
   );
 }
+
+pureServerRender(ProfileMenu);
