@@ -32,12 +32,16 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
 
 /** Closes the startup popup when it shows. */
 export async function dismissStartupPopup(page: Page) {
-  const dialog = page.getByRole('dialog');
-  if (await dialog.isVisible().catch(() => false))
-    await dialog
-      .getByRole('button', { name: /close|got it/i })
-      .first()
-      .click();
+  // The popup's island hydrates when the browser is idle and opens its dialog in an effect after
+  // that: a single look could come before it opens, and the dialog would then cover the next click.
+  if ((await page.locator('astro-island[component-url*="StartupPopup"]').count()) === 0) return;
+  const dialog = page.getByRole('dialog', { name: 'We are now Cuepoint' });
+  await dialog.waitFor({ state: 'visible' });
+  await dialog
+    .getByRole('button', { name: /close|got it|maybe later/i })
+    .first()
+    .click();
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 /** Reads the code from the verification mail and enters it. */
