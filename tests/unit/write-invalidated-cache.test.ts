@@ -23,6 +23,16 @@ function loads() {
 let topic = 0;
 const fresh = () => writeInvalidatedCache<string, string>(`unit-swr-${++topic}`, [], TTL);
 
+/** A cache holding 'old' under 'k' (its first load answered), and the loads it made. */
+async function holdingOld() {
+  const cache = fresh();
+  const l = loads();
+  const first = cache.get('k', l.load);
+  l.pending[0]!.resolve('old');
+  await first;
+  return { cache, l };
+}
+
 describe('writeInvalidatedCache: answering an expired entry while it reloads', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -44,11 +54,7 @@ describe('writeInvalidatedCache: answering an expired entry while it reloads', (
   });
 
   it('past its fresh time answers the old value at once and starts exactly one load, kept when it answers', async () => {
-    const cache = fresh();
-    const l = loads();
-    const first = cache.get('k', l.load);
-    l.pending[0]!.resolve('old');
-    await first;
+    const { cache, l } = await holdingOld();
     vi.advanceTimersByTime(TTL + 10);
     expect(await cache.get('k', l.load)).toBe('old');
     expect(await cache.get('k', l.load)).toBe('old');
@@ -61,11 +67,7 @@ describe('writeInvalidatedCache: answering an expired entry while it reloads', (
   });
 
   it('past twice its fresh time waits for a load instead of answering the old value', async () => {
-    const cache = fresh();
-    const l = loads();
-    const first = cache.get('k', l.load);
-    l.pending[0]!.resolve('old');
-    await first;
+    const { cache, l } = await holdingOld();
     vi.advanceTimersByTime(2 * TTL + 1);
     const next = cache.get('k', l.load);
     expect(l.calls).toBe(2);
@@ -74,11 +76,7 @@ describe('writeInvalidatedCache: answering an expired entry while it reloads', (
   });
 
   it('after a write answers nothing stale: the next read waits for a load, and a refresh the write overtook is not kept', async () => {
-    const cache = fresh();
-    const l = loads();
-    const first = cache.get('k', l.load);
-    l.pending[0]!.resolve('old');
-    await first;
+    const { cache, l } = await holdingOld();
     vi.advanceTimersByTime(TTL + 10);
     expect(await cache.get('k', l.load)).toBe('old'); // starts refresh #2
     cache.invalidate();
@@ -92,11 +90,7 @@ describe('writeInvalidatedCache: answering an expired entry while it reloads', (
   });
 
   it('keeps answering the old value when a refresh fails, and tries again on the next read', async () => {
-    const cache = fresh();
-    const l = loads();
-    const first = cache.get('k', l.load);
-    l.pending[0]!.resolve('old');
-    await first;
+    const { cache, l } = await holdingOld();
     vi.advanceTimersByTime(TTL + 10);
     expect(await cache.get('k', l.load)).toBe('old');
     l.pending[1]!.reject(new Error('database away'));

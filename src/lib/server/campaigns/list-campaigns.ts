@@ -2,6 +2,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { statementCache } from '../cache/write-invalidated';
+import { windowTotal } from '../db/window-total';
 import { getDb } from '../db/client';
 import { campaigns } from '../db/schema';
 import type { CampaignPayload } from '../../campaign-types';
@@ -57,8 +58,7 @@ export async function listCampaigns(brandUserId: number, query: CampaignListQuer
       .offset((query.page - 1) * query.per_page);
   const key = [brandUserId, query.status, query.page, query.per_page, query.search].join('\n');
   const rows = await pages.getBy(key, statement);
-  // A page past the end has no row to carry the total: count it then.
-  const total = rows[0] ? Number(rows[0].total) : query.page > 1 ? Number((await db.select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0) : 0;
+  const total = await windowTotal(rows, query.page, async () => Number((await db.select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0));
   const q: Record<string, string> = {};
   if (query.status !== 'all') q.status = query.status;
   if (query.search) q.search = query.search;

@@ -1,6 +1,7 @@
 /** The proposal feed: a campaign's packages by tab, with the podcast, jobs, total and the brand's rates. */
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { windowTotal } from '../db/window-total';
 import { getDb } from '../db/client';
 import { rowFromJson } from '../db/json-rows';
 import { qualified } from '../db/qualified';
@@ -168,8 +169,7 @@ export async function listCampaignPackages(
     .orderBy(desc(packages.created_at), desc(packages.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
-  // A page past the end has no row to carry the total: count it then.
-  const total = rows[0] ? Number(rows[0].total) : query.page > 1 ? Number((await db.select({ n: count() }).from(packages).where(where))[0]?.n ?? 0) : 0;
+  const total = await windowTotal(rows, query.page, async () => Number((await db.select({ n: count() }).from(packages).where(where))[0]?.n ?? 0));
   return paginate(
     rows.map((r) => feedPackagePayload(r.pkg, r.relations)),
     total,

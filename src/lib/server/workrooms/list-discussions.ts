@@ -1,6 +1,7 @@
 /** The discussion list of /workrooms and GET /api/discussions: search, archive filter, unread counts, paginated. */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { statementCache } from '../cache/write-invalidated';
+import { windowTotal } from '../db/window-total';
 import { getDb } from '../db/client';
 import { qualified } from '../db/qualified';
 import { brands, campaigns, discussionUsers, discussions, messages, podcasts } from '../db/schema';
@@ -133,12 +134,10 @@ export async function listDiscussions(
     .limit(perPage)
     .offset((page - 1) * perPage);
   const rows = await pages.get(userId, statement);
-  // A page past the end has no row to carry the total: count it then.
-  const countAll = async () => {
+  const total = await windowTotal(rows, page, async () => {
     const [row] = await db.select({ n: count() }).from(discussions).innerJoin(discussionUsers, eq(discussionUsers.discussion_id, discussions.id)).where(where);
     return Number(row?.n ?? 0);
-  };
-  const total = rows[0] ? Number(rows[0].total) : page > 1 ? await countAll() : 0;
+  });
   return { items: rows.map((r) => discussionPayloadOf(userId, r)), total, page, perPage };
 }
 
