@@ -2,6 +2,7 @@
 // the runtime attaches (the embedded realtime server's WebSocket upgrades and HTTP API).
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { firstComeFirstServed } from './fair-queue.mjs';
 import { withHttpDelivery } from './http-delivery.mjs';
 
 // Production unless development is asked for: React and the other libraries read NODE_ENV when they are
@@ -42,8 +43,11 @@ export async function createCuepointServer({ seed, worker } = {}) {
   await runtime.boot({ seed: seed ?? cfg.seedDemo, worker });
   const { handler: astro } = await import('../dist/server/entry.mjs');
   // Compression, precompressed assets and revalidation around every answer of the pages and the API;
-  // an address that is not valid UTF-8 is refused before any of it.
-  const handler = refuseBadEncoding(withHttpDelivery(astro, fileURLToPath(new URL('../dist/client', import.meta.url))), runtime.isApiPath);
+  // an address that is not valid UTF-8 is refused before any of it; requests start in the order they
+  // came (fair-queue.mjs: under load Node would otherwise serve some connections twice before others).
+  const handler = firstComeFirstServed(
+    refuseBadEncoding(withHttpDelivery(astro, fileURLToPath(new URL('../dist/client', import.meta.url))), runtime.isApiPath),
+  );
   const attach = typeof runtime.attachServer === 'function' ? runtime.attachServer : null;
   const server = http.createServer();
   // The runtime puts the embedded realtime server in front of Astro (its HTTP API and WebSocket upgrades).

@@ -8,7 +8,11 @@ import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf
 import { Session } from 'node:inspector/promises';
 
 const current = new AsyncLocalStorage();
-/** Milliseconds from each request's arrival to its answer's last byte handed to the socket ('inServer'). */
+const STARTED = Symbol.for('cuepoint.request.started');
+/**
+ * Milliseconds from each request's start (when it left the product's first-come-first-served queue,
+ * server/fair-queue.mjs) to its answer's last byte handed to the socket ('inServer').
+ */
 let inServer = [];
 let slow = [];
 process.on('message', (message) => {
@@ -44,7 +48,7 @@ http.Server.prototype.emit = function (event, ...rest) {
   const request = { statements: 0, keep: req.headers['x-bench-queries'] === '1', queries: [] };
   const started = performance.now();
   res.once('finish', () => {
-    const took = performance.now() - started;
+    const took = performance.now() - (req[STARTED] ?? started);
     inServer.push(took);
     if (took > 10) slow.push({ statements: request.statements, whole: res.hasHeader('content-length') });
     const entry = byPath.get(path) ?? { requests: 0, statements: 0, counts: [], queries: [] };
