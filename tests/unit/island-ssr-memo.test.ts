@@ -22,6 +22,12 @@ function Plain({ n }: { n: number }) {
   return createElement('i', null, `n=${n}`);
 }
 
+const checked = { calls: 0 };
+function Island({ n }: { n: number }) {
+  checked.calls++;
+  return createElement('span', null, `n=${n}`);
+}
+
 describe('server HTML of islands marked pure', () => {
   it('renders once per props, again for other props, and every time for an unmarked island', async () => {
     const first = await render(Pure, { n: 1 });
@@ -34,5 +40,16 @@ describe('server HTML of islands marked pure', () => {
     await render(Plain, { n: 1 });
     await render(Plain, { n: 1 });
     expect(renders.plain).toBe(2);
+  });
+
+  it('tells a React component apart by rendering it only the first time it is asked', async () => {
+    const ask = () => renderer.check.call({ result: { _metadata: {}, clientDirectives: new Map() } } as never, Island as never, { n: 1 }, {}, {} as never);
+    expect(await ask()).toBe(true);
+    expect(checked.calls).toBe(1);
+    expect(await ask()).toBe(true);
+    expect(checked.calls).toBe(1);
+    // Not a React component: asked again every time (nothing is remembered for it).
+    const notReact = () => 'text';
+    expect(await renderer.check.call({ result: { _metadata: {}, clientDirectives: new Map() } } as never, notReact as never, {}, {}, {} as never)).toBe(false);
   });
 });
