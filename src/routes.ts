@@ -135,37 +135,56 @@ function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
 
-/** Matches a pathname against one route pattern ({name} and a trailing optional {name?}). */
-export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
-  const want = segments(pattern);
-  const have = segments(pathname);
+/** A pattern's segment: a literal, or a {name} (optional when written {name?}). */
+type PatternPart = { literal: string } | { param: string; optional: boolean };
+
+/** Patterns split once, not on every request (matchRoute tries many of them per request). */
+const compiledPatterns = new Map<string, PatternPart[]>();
+
+function compilePattern(pattern: string): PatternPart[] {
+  let parts = compiledPatterns.get(pattern);
+  if (!parts) {
+    parts = segments(pattern).map((part) => {
+      const param = /^\{(\w+)(\?)?\}$/.exec(part);
+      return param ? { param: param[1]!, optional: !!param[2] } : { literal: part };
+    });
+    compiledPatterns.set(pattern, parts);
+  }
+  return parts;
+}
+
+function matchSegments(want: PatternPart[], have: string[]): Record<string, string> | null {
+  if (have.length > want.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
     const part = want[i]!;
     const value = have[i];
-    const param = /^\{(\w+)(\?)?\}$/.exec(part);
-    if (param) {
-      if (value === undefined) {
-        if (param[2]) continue;
-        return null;
-      }
+    if ('literal' in part) {
+      if (part.literal !== value) return null;
+    } else if (value === undefined) {
+      if (!part.optional) return null;
+    } else {
       try {
-        params[param[1]!] = decodeURIComponent(value);
+        params[part.param] = decodeURIComponent(value);
       } catch {
         return null;
       }
-    } else if (part !== value) {
-      return null;
     }
   }
-  return have.length <= want.length ? params : null;
+  return params;
+}
+
+/** Matches a pathname against one route pattern ({name} and a trailing optional {name?}). */
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  return matchSegments(compilePattern(pattern), segments(pathname));
 }
 
 /** The first route of the table that matches the path; `/sponsorships/{id}` is the tab route with a numeric tab. */
 export function matchRoute(pathname: string): RouteMatch | null {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const have = segments(clean);
   for (const route of routes) {
-    const params = matchPattern(route.path, clean);
+    const params = matchSegments(compilePattern(route.path), have);
     if (params) return { route, params };
   }
   return null;

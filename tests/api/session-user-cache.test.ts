@@ -21,6 +21,12 @@ describe('the session user cache', () => {
     // A copy per request: changing one does not change the next.
     first!.row.first_name = 'Changed in one request';
     expect((await loadSessionUser(user.id))?.row.first_name).not.toBe('Changed in one request');
+    // What the copies share (the JSON columns) cannot be changed through one of them.
+    const settings = (await loadSessionUser(user.id))!.row.notification_settings as Record<string, boolean>;
+    expect(Object.isFrozen(settings)).toBe(true);
+    expect(() => {
+      settings.changed_in_one_request = true;
+    }).toThrow(TypeError);
 
     await (await getDb()).update(users).set({ first_name: 'Renamed' }).where(eq(users.id, user.id));
     expect((await loadSessionUser(user.id))?.row.first_name).toBe('Renamed');

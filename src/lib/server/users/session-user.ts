@@ -30,8 +30,27 @@ const sessionUsers = writeInvalidatedCache<number, SessionUser | null>('session-
 /** Loads the user with their brand or podcaster record; null for a missing or deleted user. */
 export async function loadSessionUser(userId: number, imitatedBy: number | null = null): Promise<SessionUser | null> {
   const user = await sessionUsers.get(userId, () => readSessionUser(userId));
-  // A copy per request: a request may change its user (touchLastSeen) without changing the cached one.
-  return user ? { ...structuredClone(user), imitatedBy } : null;
+  if (!user) return null;
+  // A copy of each row per request: a request may change its user's columns (touchLastSeen) without
+  // changing the cached one. What the rows hold by reference (JSON columns) is frozen when read.
+  return {
+    ...user,
+    row: { ...user.row },
+    brand: user.brand && { ...user.brand },
+    podcaster: user.podcaster && { ...user.podcaster },
+    imitatedBy,
+  };
+}
+
+/** Freezes the objects and arrays a row holds (its JSON columns), which the requests' copies of the row share. */
+function freezeColumns<T extends object>(row: T): T {
+  const freeze = (value: unknown) => {
+    if (!value || typeof value !== 'object' || value instanceof Date || Object.isFrozen(value)) return;
+    Object.freeze(value);
+    for (const inner of Object.values(value)) freeze(inner);
+  };
+  for (const value of Object.values(row)) freeze(value);
+  return row;
 }
 
 async function readSessionUser(userId: number): Promise<SessionUser | null> {
@@ -43,7 +62,15 @@ async function readSessionUser(userId: number): Promise<SessionUser | null> {
     .leftJoin(podcasters, eq(podcasters.user_id, users.id))
     .where(eq(users.id, userId));
   if (!found || found.user.deleted_at) return null;
-  return { id: found.user.id, type: found.user.type, row: found.user, brand: found.brand, podcaster: found.podcaster, imitatedBy: null };
+  const { user, brand, podcaster } = found;
+  return {
+    id: user.id,
+    type: user.type,
+    row: freezeColumns(user),
+    brand: brand && freezeColumns(brand),
+    podcaster: podcaster && freezeColumns(podcaster),
+    imitatedBy: null,
+  };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
