@@ -57,7 +57,8 @@ export default defineConfig({
   // (allReady): never a client-rendered fallback, nor the inline swap script a strict CSP refuses. It also
   // keeps the server HTML of an island marked pureServerRender (src/lib/pure-server-render.ts: the shell's
   // islands) per props and page position, at most 500 per island, so a signed-in page does not render
-  // its shell again (about 15 % of /campaigns' CPU).
+  // its shell again (about 15 % of /campaigns' CPU), and remembers which components are React components
+  // (Astro's check() otherwise renders each island once more just to find that out).
   integrations: [react({ experimentalDisableStreaming: true }), precompressAssets()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   devToolbar: { enabled: false },
