@@ -15,6 +15,7 @@ import { sameOrigin } from './lib/server/session/guards';
 import { withSecurityHeaders } from './lib/server/security-headers';
 import { touchLastSeen } from './lib/server/users/session-user';
 import { ensureBooted } from './lib/server/runtime';
+import { withPageReads } from './lib/server/cache/page-reads';
 import { isApiPath } from './lib/server/api-paths';
 import { fillPath, matchRoute } from './routes';
 
@@ -187,7 +188,8 @@ const guardRoutes = defineMiddleware(async (context, next) => {
     return context.redirect(user.type === 'PODCASTER' ? '/settings/manage-podcasts' : user.type === 'BRAND' ? '/settings/profile' : '/settings/account');
   let response: Response;
   try {
-    response = await next();
+    // A page view's reads come from the page-read cache (a form's POST reads afresh): see db/read-cache.ts.
+    response = await (context.request.method === 'POST' ? next() : withPageReads(next));
   } catch (error) {
     if (isNotFoundInput(error)) return notFoundPage(next);
     throw error;

@@ -1,6 +1,7 @@
 // Preloaded into the product's process by the benchmark (node --import): counts the SQL statements each
-// HTTP request sends through the database client (the hook in src/lib/server/db/client.ts), keyed by
-// path, and hands the counts to the parent over IPC. Background work (the queue) is not counted.
+// HTTP request sends through the database client (the hook in src/lib/server/db/client.ts), less those
+// the page-read cache answered, keyed by path, and hands the counts to the parent over IPC. Background
+// work (the queue) is not counted.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -38,6 +39,14 @@ globalThis[Symbol.for('cuepoint.db.statement')] = (query) => {
   if (!request) return;
   request.statements++;
   if (request.keep) request.queries.push(query);
+};
+// The statement Drizzle just logged was answered by the page-read cache (src/lib/server/db/read-cache.ts)
+// and never reached the database: it is not counted.
+globalThis[Symbol.for('cuepoint.db.statement.cached')] = () => {
+  const request = current.getStore();
+  if (!request) return;
+  request.statements--;
+  if (request.keep) request.queries.push(`(answered from the page-read cache) ${request.queries.pop()}`);
 };
 
 const emit = http.Server.prototype.emit;

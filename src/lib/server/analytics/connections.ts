@@ -80,15 +80,21 @@ export async function activateHostedShows(): Promise<void> {
 export async function connectionOf(podcast: { id: number; hash_id: string }, hosted: boolean): Promise<ConnectionPayload> {
   const db = await getDb();
   const type: ConnectionType = hosted ? 'hosted' : 'prefix';
-  await db
-    .insert(analyticsConnections)
-    .values({ podcast_id: podcast.id, type, status: hosted ? 'active' : 'pending', last_check_at: hosted ? new Date() : null })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(analyticsConnections)
-    .where(and(eq(analyticsConnections.podcast_id, podcast.id), eq(analyticsConnections.type, type)));
-  if (hosted) await syncFlag([podcast.id]);
+  const find = () =>
+    db
+      .select()
+      .from(analyticsConnections)
+      .where(and(eq(analyticsConnections.podcast_id, podcast.id), eq(analyticsConnections.type, type)));
+  // Read first: a page showing the connection writes nothing once it exists.
+  let [row] = await find();
+  if (!row) {
+    await db
+      .insert(analyticsConnections)
+      .values({ podcast_id: podcast.id, type, status: hosted ? 'active' : 'pending', last_check_at: hosted ? new Date() : null })
+      .onConflictDoNothing();
+    [row] = await find();
+    if (hosted) await syncFlag([podcast.id]);
+  }
   return serialize(podcast, row!);
 }
 

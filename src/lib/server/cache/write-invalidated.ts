@@ -11,6 +11,9 @@
  */
 import { onInvalidation, publishInvalidation } from './notify';
 import { onTableWrite } from '../db/client';
+import { tablesRead } from '../db/read-cache';
+
+export { tablesRead };
 
 export interface WriteInvalidatedCache<K, T> {
   /** The cached value of `key`, or `load()`'s (once, however many callers ask at the same time). */
@@ -141,17 +144,6 @@ export function writeInvalidatedCache<K, T>(topic: string, sources: Iterable<str
   };
 
   return { get, invalidate, watch };
-}
-
-const READ = /\b(?:from|join)\s+(?:"([^"]+)"|([a-z_][a-z0-9_]*))/gi;
-
-/**
- * The tables a statement reads: every `from t` and `join t`, quoted as Drizzle writes them or bare
- * as hand-written SQL fragments do, subqueries included. A name that is no table (a set-returning
- * function after `from`) is watched for nothing.
- */
-export function tablesRead(statement: string): Set<string> {
-  return new Set([...statement.matchAll(READ)].map((m) => m[1] ?? m[2]!.toLowerCase()));
 }
 
 type Statement<T> = { toSQL(): { sql: string; params: unknown[] }; then: PromiseLike<T>['then'] };

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
+import { cachingQuery, dropTables } from './read-cache';
 import { config } from '../config';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -28,6 +29,13 @@ const LISTENERS = Symbol.for('cuepoint.db.write-listeners');
 const listenerHolder = globalThis as { [LISTENERS]?: ((table: string) => void)[] };
 listenerHolder[LISTENERS] ??= [];
 const writeListeners = listenerHolder[LISTENERS];
+// The page-read cache (db/read-cache.ts) drops what a write changes, whoever else listens (once per process).
+const PAGE_READS = Symbol.for('cuepoint.db.page-reads.listening');
+const pageReadsHolder = globalThis as { [PAGE_READS]?: true };
+if (!pageReadsHolder[PAGE_READS]) {
+  pageReadsHolder[PAGE_READS] = true;
+  writeListeners.push((table) => dropTables([table]));
+}
 const COMMIT = /^\s*commit\b/i;
 const announce = (tables: Iterable<string>) => {
   for (const t of tables) for (const listener of writeListeners) listener(t);
@@ -114,6 +122,8 @@ async function open(): Promise<DbHandle> {
     const pg = await import('pg');
     const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10 });
     pool.on('connect', (client) => announceWhenDone(client as unknown as { query: (...args: unknown[]) => unknown }));
+    // Outside a transaction Drizzle reads through the pool; a transaction has a client of its own.
+    pool.query = cachingQuery(pool.query.bind(pool)) as typeof pool.query;
     return { db: drizzle(pool, { schema, logger: statementCounter }) as Db, dialect: 'postgres', pglite: null, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -121,6 +131,8 @@ async function open(): Promise<DbHandle> {
   const dir = join(dataDir, 'db');
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
+  // Outside a transaction Drizzle reads through `query`; a transaction's reads go through its own object.
+  client.query = cachingQuery(client.query.bind(client)) as typeof client.query;
   return { db: drizzle(client, { schema, logger: statementCounter }) as unknown as Db, dialect: 'pglite', pglite: client, close: () => client.close() };
 }
 
