@@ -38,13 +38,16 @@ globalThis[Symbol.for('cuepoint.db.statement')] = (query) => {
   const request = current.getStore();
   if (!request) return;
   request.statements++;
+  request.last = query;
   if (request.keep) request.queries.push(query);
 };
 // The statement Drizzle just logged was answered by the page-read cache (src/lib/server/db/read-cache.ts)
-// and never reached the database: it is not counted.
-globalThis[Symbol.for('cuepoint.db.statement.cached')] = () => {
+// and never reached the database: it is not counted. (Only that one: what reached the driver without
+// Drizzle, such as the job queue's own reads, was never counted.)
+globalThis[Symbol.for('cuepoint.db.statement.cached')] = (text) => {
   const request = current.getStore();
-  if (!request) return;
+  if (!request || request.last !== text) return;
+  request.last = null;
   request.statements--;
   if (request.keep) request.queries.push(`(answered from the page-read cache) ${request.queries.pop()}`);
 };
@@ -54,7 +57,7 @@ http.Server.prototype.emit = function (event, ...rest) {
   if (event !== 'request') return emit.call(this, event, ...rest);
   const [req, res] = rest;
   const path = (req.url ?? '/').split('?')[0];
-  const request = { statements: 0, keep: req.headers['x-bench-queries'] === '1', queries: [] };
+  const request = { statements: 0, last: null, keep: req.headers['x-bench-queries'] === '1', queries: [] };
   const started = performance.now();
   res.once('finish', () => {
     const took = performance.now() - (req[STARTED] ?? started);

@@ -84,6 +84,23 @@ describe('the page-read cache', () => {
     expect(sent).toHaveLength(5);
   });
 
+  it('leaves other schemas’ tables (the job queue’s) to the database, and drops what a write sent without Drizzle changes', async () => {
+    await client.exec('create schema if not exists queue; create table if not exists queue.job (id serial primary key);');
+    sent = [];
+    await withPageReads(async () => {
+      await db.execute(sql`select count(*) from queue.job`);
+      await db.execute(sql`select count(*) from queue.job`);
+    });
+    expect(sent).toHaveLength(2);
+
+    await withPageReads(async () => await titles());
+    await client.query(`update shows set title = 'Night Owls Live' where id = 2`);
+    sent = [];
+    const after = await withPageReads(async () => await titles());
+    expect(after[1]!.title).toBe('Night Owls Live');
+    expect(sent).toHaveLength(1);
+  });
+
   it('keeps an entry no longer than its lifetime, and never a failed read', async () => {
     dropTables(null);
     await withPageReads(async () => await titles());

@@ -10,9 +10,11 @@
  *   transaction's writes at its commit), and cache/page-reads.ts does the same for other instances' writes.
  *   The tables a statement reads are the ones its own SQL names (`tablesRead`), subqueries included.
  * - An entry lives at most `PAGE_READ_TTL_MS`, for writes no one announced (SQL typed into psql).
- * - Only plain reads: statements that call volatile functions (now(), random(), pg_notify, sequences)
- *   or lock rows go to the database every time, as does everything inside a transaction (those run on
- *   their own connection, not through the wrapped `query`), everything with a callback, and every write.
+ * - Only plain reads of the product's own tables: statements that call volatile functions (now(),
+ *   random(), pg_notify, sequences), lock rows or name a table with its schema (the job queue's) go to
+ *   the database every time, as does everything inside a transaction (those run on their own
+ *   connection, not through the wrapped `query`), everything with a callback, and every write. A write
+ *   sent through the wrapped `query` by something other than Drizzle drops entries too.
  * - Each caller gets its own copy of the rows: one caller changing what it got cannot change another's.
  *
  * The idea is Rails' query cache (a request's repeated SELECTs answered from memory, cleared by any
@@ -39,6 +41,10 @@ export function tablesRead(statement: string): Set<string> {
 }
 
 const SELECT = /^\s*(?:select|with)\b/i;
+/** A table named with its schema (pg-boss's `pgboss.job`): not the product's, so not announced when written. */
+const QUALIFIED = /\b(?:from|join)\s+(?:"[^"]+"|[a-z_][a-z0-9_]*)\s*\./i;
+/** A write sent straight through the wrapped driver rather than Drizzle (its logger announces those). */
+const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"([^"]+)"|([a-z_][a-z0-9_]*))/i;
 /** Reads whose answer changes without any write, or that do more than read. */
 const VOLATILE =
   /\b(?:now|random|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|gen_random_uuid|nextval|setval|currval|pg_notify|pg_advisory\w*|pg_try_advisory\w*|pg_sleep|txid_current|set_config)\s*\(|\b(?:current_date|current_time|current_timestamp|localtime|localtimestamp)\b|\bfor\s+(?:update|share|no\s+key\s+update|key\s+share)\b/i;
@@ -65,7 +71,7 @@ const state = (): State => {
   holder[KEY] ??= { entries: new Map(), byTable: new Map(), scope: new AsyncLocalStorage() };
   return holder[KEY];
 };
-/** The benchmark's statement counter (bench/lib/probe.mjs) hears of each statement the cache answered. */
+/** The benchmark's statement counter (bench/lib/probe.mjs) hears of each statement the cache answered (its text). */
 const ANSWERED_HOOK = Symbol.for('cuepoint.db.statement.cached');
 
 /** Runs `render` with its reads answered from the page-read cache. */
@@ -104,7 +110,7 @@ function copy(result: QueryResult): QueryResult {
 function keyOf(args: unknown[]): { key: string; text: string } | null {
   const first = args[0] as string | { text?: unknown; rowMode?: unknown } | undefined;
   const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : null;
-  if (text === null || !SELECT.test(text) || VOLATILE.test(text)) return null;
+  if (text === null || !SELECT.test(text) || VOLATILE.test(text) || QUALIFIED.test(text)) return null;
   // The row shape is part of the answer: node-postgres takes it in the config, PGlite in the options.
   const rowMode = typeof first === 'object' ? first.rowMode : (args[2] as { rowMode?: unknown } | undefined)?.rowMode;
   try {
@@ -123,13 +129,16 @@ export function cachingQuery<F>(query: F): F {
   return function (this: unknown, ...args: unknown[]) {
     const s = state();
     const run = () => call.apply(this, args);
+    const first = args[0] as string | { text?: unknown } | undefined;
+    const written = WRITE.exec(typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '');
+    if (written) dropTables([written[1] ?? written[2]!.toLowerCase()]);
     if (s.scope.getStore() !== true || typeof args.at(-1) === 'function') return run();
     const found = keyOf(args);
     if (!found) return run();
     const { key, text } = found;
     const hit = s.entries.get(key);
     if (hit && Date.now() - hit.at < PAGE_READ_TTL_MS) {
-      (globalThis as { [ANSWERED_HOOK]?: () => void })[ANSWERED_HOOK]?.();
+      (globalThis as { [ANSWERED_HOOK]?: (text: string) => void })[ANSWERED_HOOK]?.(text);
       return hit.value.then(copy);
     }
     if (hit) remove(s, key);
