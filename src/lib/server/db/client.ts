@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
-import { cachingQuery, dropTables } from './read-cache';
+import { cachingQuery, dropTables, tableWritten } from './read-cache';
 import { config } from '../config';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -23,7 +23,6 @@ interface DbHandle {
  * and tells onTableWrite() listeners which table an insert, update or delete writes.
  */
 const STATEMENT_HOOK = Symbol.for('cuepoint.db.statement');
-const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"([^"]+)"/i;
 // On globalThis like the handle below: the copy of this module that opened the database may not be the one a listener imported.
 const LISTENERS = Symbol.for('cuepoint.db.write-listeners');
 const listenerHolder = globalThis as { [LISTENERS]?: ((table: string) => void)[] };
@@ -48,7 +47,7 @@ const statementCounter = {
   logQuery(query: string): void {
     (globalThis as { [STATEMENT_HOOK]?: (query: string) => void })[STATEMENT_HOOK]?.(query);
     if (writeListeners.length === 0) return;
-    const table = WRITE.exec(query)?.[1];
+    const table = tableWritten(query);
     if (table) {
       writtenSinceCommit.add(table);
       announce([table]);
@@ -79,7 +78,7 @@ function announceWhenDone(client: { query: (...args: unknown[]) => unknown }): v
     const text = typeof first === 'string' ? first : first?.text;
     let done: Iterable<string> | null = null;
     if (text && writeListeners.length > 0) {
-      const table = WRITE.exec(text)?.[1];
+      const table = tableWritten(text);
       if (BEGIN.test(text)) inTransaction = new Set();
       else if (table) inTransaction?.add(table);
       done = COMMIT.test(text) ? inTransaction : table && !inTransaction ? [table] : null;

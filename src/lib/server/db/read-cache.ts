@@ -43,8 +43,13 @@ export function tablesRead(statement: string): Set<string> {
 const SELECT = /^\s*(?:select|with)\b/i;
 /** A table named with its schema (pg-boss's `pgboss.job`): not the product's, so not announced when written. */
 const QUALIFIED = /\b(?:from|join)\s+(?:"[^"]+"|[a-z_][a-z0-9_]*)\s*\./i;
-/** A write sent straight through the wrapped driver rather than Drizzle (its logger announces those). */
 const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"([^"]+)"|([a-z_][a-z0-9_]*))/i;
+
+/** The table an insert, update or delete writes (quoted as Drizzle writes it or bare), or null for any other statement. */
+export function tableWritten(statement: string): string | null {
+  const m = WRITE.exec(statement);
+  return m ? (m[1] ?? m[2]!.toLowerCase()) : null;
+}
 /** Reads whose answer changes without any write, or that do more than read. */
 const VOLATILE =
   /\b(?:now|random|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|gen_random_uuid|nextval|setval|currval|pg_notify|pg_advisory\w*|pg_try_advisory\w*|pg_sleep|txid_current|set_config)\s*\(|\b(?:current_date|current_time|current_timestamp|localtime|localtimestamp)\b|\bfor\s+(?:update|share|no\s+key\s+update|key\s+share)\b/i;
@@ -106,15 +111,20 @@ function copy(result: QueryResult): QueryResult {
   return Array.isArray(result.rows) ? { ...result, rows: structuredClone(result.rows) } : { ...result };
 }
 
-/** The cache key of a driver call, or null when the call must reach the database. */
-function keyOf(args: unknown[]): { key: string; text: string } | null {
-  const first = args[0] as string | { text?: unknown; rowMode?: unknown } | undefined;
-  const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : null;
-  if (text === null || !SELECT.test(text) || VOLATILE.test(text) || QUALIFIED.test(text)) return null;
+/** A driver call's SQL: node-postgres takes it as a string or in a config, PGlite as a string. */
+function textOf(args: unknown[]): string | null {
+  const first = args[0] as string | { text?: unknown } | undefined;
+  return typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : null;
+}
+
+/** The cache key of a driver call reading `text`, or null when the call must reach the database. */
+function keyOf(args: unknown[], text: string): string | null {
+  if (!SELECT.test(text) || VOLATILE.test(text) || QUALIFIED.test(text)) return null;
+  const first = args[0] as string | { rowMode?: unknown };
   // The row shape is part of the answer: node-postgres takes it in the config, PGlite in the options.
   const rowMode = typeof first === 'object' ? first.rowMode : (args[2] as { rowMode?: unknown } | undefined)?.rowMode;
   try {
-    return { key: `${String(rowMode ?? '')}\n${text}\n${JSON.stringify(args[1] ?? [])}`, text };
+    return `${String(rowMode ?? '')}\n${text}\n${JSON.stringify(args[1] ?? [])}`;
   } catch {
     return null; // a parameter JSON cannot write (a bigint): not cached
   }
@@ -129,13 +139,14 @@ export function cachingQuery<F>(query: F): F {
   return function (this: unknown, ...args: unknown[]) {
     const s = state();
     const run = () => call.apply(this, args);
-    const first = args[0] as string | { text?: unknown } | undefined;
-    const written = WRITE.exec(typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '');
-    if (written) dropTables([written[1] ?? written[2]!.toLowerCase()]);
+    const text = textOf(args);
+    if (text === null) return run();
+    // A write sent through the driver by something other than Drizzle (whose writes db/client.ts announces).
+    const written = tableWritten(text);
+    if (written) dropTables([written]);
     if (s.scope.getStore() !== true || typeof args.at(-1) === 'function') return run();
-    const found = keyOf(args);
-    if (!found) return run();
-    const { key, text } = found;
+    const key = keyOf(args, text);
+    if (key === null) return run();
     const hit = s.entries.get(key);
     if (hit && Date.now() - hit.at < PAGE_READ_TTL_MS) {
       (globalThis as { [ANSWERED_HOOK]?: (text: string) => void })[ANSWERED_HOOK]?.(text);
