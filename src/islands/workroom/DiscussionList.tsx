@@ -120,7 +120,11 @@ export default function DiscussionList({ initial, currentId, meId }: Props) {
                     </span>
                   </span>
                   <span className="room__side">
-                    {d.last_message && <time dateTime={d.last_message.created_at}>{timeFromNow(d.last_message.created_at)}</time>}
+                    {d.last_message && (
+                      <time dateTime={d.last_message.created_at} suppressHydrationWarning>
+                        {timeFromNow(d.last_message.created_at)}
+                      </time>
+                    )}
                     {unread && (
                       <span className="room__badge">
                         {d.unread_count > 0 ? d.unread_count : ''}

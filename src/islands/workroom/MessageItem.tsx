@@ -65,7 +65,11 @@ export function MessageItem({ message: m, previous, me, editing, onEdit, onSaveE
   if (m.user_id === null && m.type === 'default') {
     return (
       <li className="msg msg--system" data-message-id={m.id}>
-        {showDay && <p className="thread__day">{formatDate(m.created_at)}</p>}
+        {showDay && (
+          <p className="thread__day" suppressHydrationWarning>
+            {formatDate(m.created_at)}
+          </p>
+        )}
         <p>{m.content}</p>
       </li>
     );
@@ -73,10 +77,15 @@ export function MessageItem({ message: m, previous, me, editing, onEdit, onSaveE
   const isEditing = editing?.id === m.id;
   return (
     <li className={`msg${mine ? ' msg--mine' : ''}${m.type !== 'default' ? ' msg--card' : ''}`} data-message-id={m.id}>
-      {showDay && <p className="thread__day">{formatDate(m.created_at)}</p>}
+      {showDay && (
+        <p className="thread__day" suppressHydrationWarning>
+          {formatDate(m.created_at)}
+        </p>
+      )}
       <div className="msg__meta">
         <span className="msg__author">{mine ? 'You' : displayName(m.user)}</span>
-        <time dateTime={m.created_at} title={new Date(m.created_at).toLocaleString()}>
+        {/* Relative to the reader's clock: the server's render is a minute or a time zone off at times. */}
+        <time dateTime={m.created_at} title={new Date(m.created_at).toLocaleString()} suppressHydrationWarning>
           {timeFromNow(m.created_at)}
         </time>
         {m.edited_at && <span className="msg__edited">(edited)</span>}
