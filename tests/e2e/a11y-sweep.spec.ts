@@ -12,9 +12,9 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { fillPath, matchPattern, type RouteDef, routes } from '../../src/routes';
+import { axeViolations } from './axe';
 import { DEMO_PASSWORD, hydrated } from './helpers';
 
 type Role = 'guest' | 'brand' | 'podcaster' | 'hosted' | 'admin';
@@ -101,13 +101,11 @@ async function linksOn(page: Page): Promise<string[]> {
  */
 async function check(page: Page, width: number, shellChecked: Set<number>): Promise<string[]> {
   const problems: string[] = [];
-  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   const appShell = (await page.locator('.app__content').count()) > 0;
-  if (appShell && shellChecked.has(width)) axe = axe.include('.app__content');
-  else if (appShell) shellChecked.add(width);
-  const result = await axe.analyze();
-  for (const v of result.violations) {
-    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+  const onlyContent = appShell && shellChecked.has(width);
+  if (appShell) shellChecked.add(width);
+  const violations = await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'], onlyContent ? '.app__content' : undefined);
+  for (const v of violations) {
     problems.push(
       `${v.impact} ${v.id} (${v.help}): ${v.nodes
         .slice(0, 3)
