@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// E2E_PORT moves both servers (e.g. to run two checkouts' browser tests side by side).
+// E2E_PORT moves every server (e.g. to run two checkouts' browser tests side by side).
 const base = Number(process.env.E2E_PORT ?? 4610);
 // The podcasters spec serves a fixture RSS feed here; the main server's guarded fetcher may reach it.
 export const FEED_FIXTURE_PORT = base + 89;
@@ -13,17 +13,18 @@ export const PORTS = {
   feeds: base + 38,
   measurement: base + 50,
   measurementSite: base + 51,
+  // tests/e2e/start-servers.mjs answers here once every server above answers.
+  ready: base + 90,
 };
 // The stand-in podcast hosts and payout providers of the hosting tests (tests/fixtures/feeds/hosting/feed-server.mjs).
 const FEEDS_ORIGIN = `http://127.0.0.1:${PORTS.feeds}`;
 
+// Every server the suite uses, started side by side by tests/e2e/start-servers.mjs (Playwright's own
+// webServer list starts them one after another, and each seeds a fresh demo database).
 const server = (name: string, port: number, env: Record<string, string> = {}, script = 'serve.mjs') => ({
-  command: `node tests/e2e/${script} ${name}`,
+  name,
+  command: [`tests/e2e/${script}`, name],
   url: `http://127.0.0.1:${port}/login`,
-  reuseExistingServer: false,
-  timeout: 120_000,
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
   // Every browser test signs up from 127.0.0.1: the per-address sign-up limit (10 an hour) is raised here.
   env: { PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, APP_ENV: 'test', SEED_DEMO: 'true', SIGNUP_LIMIT: '500/3600', ...env },
 });
@@ -31,6 +32,49 @@ const server = (name: string, port: number, env: Record<string, string> = {}, sc
 // Issue 4: the same workrooms suite against an external Pusher-protocol server reached through PUSHER_*
 // (server/realtime-standalone.mjs on its own port stands in for Soketi, Reverb or Pusher).
 const EXTERNAL_PUSHER = { PUSHER_APP_ID: 'cuepoint-external', PUSHER_KEY: 'cuepoint-external-key', PUSHER_SECRET: 'cuepoint-external-secret-for-tests' };
+
+const SERVERS = [
+  {
+    name: 'realtime-standalone',
+    command: ['server/realtime-standalone.mjs'],
+    url: `http://127.0.0.1:${PORTS.realtime}/health`,
+    env: { ...EXTERNAL_PUSHER, REALTIME_PORT: String(PORTS.realtime), REALTIME_HOST: '127.0.0.1' },
+  },
+  server('e2e', PORTS.main, { FETCH_ALLOW_HOSTS: `127.0.0.1:${FEED_FIXTURE_PORT}` }),
+  // Access tokens that live 31 s: the client refreshes them (under 30 s left) in the middle of a session.
+  // Its one test signs a new user up, so it needs no demo data (a seed is most of a server's start).
+  server('e2e-short', PORTS.shortTokens, { ACCESS_TOKEN_TTL: '31', SEED_DEMO: 'false' }),
+  // Hosting: the demo hosted show reads its feed from the stand-in host (tests/e2e/serve-hosting.mjs).
+  server(
+    'e2e-hosting',
+    PORTS.hosting,
+    {
+      FEEDS_ORIGIN,
+      FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.feeds}`,
+      STRIPE_CONNECT_BASE_URL: FEEDS_ORIGIN,
+      PAYPAL_BASE_URL: FEEDS_ORIGIN,
+      PAYPAL_API_BASE_URL: FEEDS_ORIGIN,
+    },
+    'serve-hosting.mjs',
+  ),
+  // Measurement: the demo show "Second Wind Running" reads its feed from the spec's stand-in host; counting runs every 5 s.
+  server(
+    'e2e-measurement',
+    PORTS.measurement,
+    {
+      FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.measurementSite}`,
+      MEASUREMENT_FEED: `http://127.0.0.1:${PORTS.measurementSite}/second-wind.rss`,
+      ANALYTICS_COUNT_SECONDS: '5',
+    },
+    'serve-measurement.mjs',
+  ),
+  server('e2e-external-realtime', PORTS.externalRealtime, {
+    ...EXTERNAL_PUSHER,
+    PUSHER_HOST: '127.0.0.1',
+    PUSHER_PORT: String(PORTS.realtime),
+    PUSHER_SCHEME: 'http',
+  }),
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -64,48 +108,13 @@ export default defineConfig({
     { name: 'embedded-realtime', use: { baseURL: `http://127.0.0.1:${PORTS.main}` } },
     { name: 'external-realtime', testMatch: /workrooms\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.externalRealtime}` } },
   ],
-  webServer: [
-    server('e2e', PORTS.main, { FETCH_ALLOW_HOSTS: `127.0.0.1:${FEED_FIXTURE_PORT}` }),
-    // Access tokens that live 31 s: the client refreshes them (under 30 s left) in the middle of a session.
-    server('e2e-short', PORTS.shortTokens, { ACCESS_TOKEN_TTL: '31' }),
-    // Hosting: the demo hosted show reads its feed from the stand-in host (tests/e2e/serve-hosting.mjs).
-    server(
-      'e2e-hosting',
-      PORTS.hosting,
-      {
-        FEEDS_ORIGIN,
-        FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.feeds}`,
-        STRIPE_CONNECT_BASE_URL: FEEDS_ORIGIN,
-        PAYPAL_BASE_URL: FEEDS_ORIGIN,
-        PAYPAL_API_BASE_URL: FEEDS_ORIGIN,
-      },
-      'serve-hosting.mjs',
-    ),
-    {
-      command: 'node server/realtime-standalone.mjs',
-      url: `http://127.0.0.1:${PORTS.realtime}/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-      env: { ...EXTERNAL_PUSHER, REALTIME_PORT: String(PORTS.realtime), REALTIME_HOST: '127.0.0.1' },
-    },
-    // Measurement: the demo show "Second Wind Running" reads its feed from the spec's stand-in host; counting runs every 5 s.
-    server(
-      'e2e-measurement',
-      PORTS.measurement,
-      {
-        FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.measurementSite}`,
-        MEASUREMENT_FEED: `http://127.0.0.1:${PORTS.measurementSite}/second-wind.rss`,
-        ANALYTICS_COUNT_SECONDS: '5',
-      },
-      'serve-measurement.mjs',
-    ),
-    server('e2e-external-realtime', PORTS.externalRealtime, {
-      ...EXTERNAL_PUSHER,
-      PUSHER_HOST: '127.0.0.1',
-      PUSHER_PORT: String(PORTS.realtime),
-      PUSHER_SCHEME: 'http',
-    }),
-  ],
+  webServer: {
+    command: 'node tests/e2e/start-servers.mjs',
+    url: `http://127.0.0.1:${PORTS.ready}/ready`,
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { E2E_SERVERS: JSON.stringify(SERVERS), E2E_READY_PORT: String(PORTS.ready) },
+  },
 });
