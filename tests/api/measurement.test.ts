@@ -139,7 +139,9 @@ describe('[MEASUREMENT] counting and GET /api/podcasts/{id}/analytics', () => {
     expect(data.downloads.listeners).toBe(2);
     expect(data.downloads.by_day).toHaveLength(30);
     expect(data.downloads.by_day.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), downloads: 2, listeners: 2 });
-    expect(data.downloads.by_episode).toEqual([expect.objectContaining({ id: episode.id, title: 'Pilot', downloads: 2 })]);
+    expect(data.downloads.by_episode).toEqual([
+      { id: episode.id, hash_id: episode.hash_id, title: 'Pilot', published_at: episode.published_at!.toISOString(), downloads: 2 },
+    ]);
     expect(data.downloads.by_app).toEqual([
       { name: 'Apple Podcasts', downloads: 1 },
       { name: 'Overcast', downloads: 1 },

@@ -3,7 +3,7 @@
  * listener_days): /hosting/reports, the #analytics section of manage-podcasts, GET
  * /api/podcasts/{id}/analytics and the hosting dashboard's last-30-days panel.
  */
-import { and, between, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { daysBetween, type DateRange, type DownloadsReport, lastDays, MAX_RANGE_DAYS, type NamedCount, utcToday } from '../../analytics-types';
 import { getDb } from '../db/client';
@@ -30,46 +30,59 @@ export function parseDateRange(query: { from?: string | null; to?: string | null
 const named = (rows: Array<{ name: string; n: number }>): NamedCount[] =>
   rows.map((r) => ({ name: r.name, downloads: Number(r.n) })).sort((a, b) => b.downloads - a.downloads || a.name.localeCompare(b.name));
 
-/** The show's downloads between two days, both included. */
+type ReportRow = {
+  dim: 'day' | 'episode' | 'app' | 'device' | 'os' | 'country' | 'listeners';
+  name: string;
+  n: number;
+  hash_id: string | null;
+  title: string | null;
+  /** ISO 8601 in UTC. */
+  published_at: string | null;
+};
+
+/**
+ * The show's downloads between two days, both included, in one statement: every breakdown is a
+ * grouping set of one scan of download_days, each row named by its `dim`; the listener-days and the
+ * titles of the episodes downloaded come along in the same answer.
+ */
 export async function podcastDownloads(podcastId: number, range: DateRange): Promise<DownloadsReport> {
   const db = await getDb();
-  const where = and(eq(downloadDays.podcast_id, podcastId), between(downloadDays.day, range.from, range.to));
-  const n = sql<number>`sum(${downloadDays.downloads})::int`;
-  const by = (column: typeof downloadDays.app | typeof downloadDays.device | typeof downloadDays.os | typeof downloadDays.country) =>
-    db.select({ name: column, n }).from(downloadDays).where(where).groupBy(column);
-  const [days, listeners, perEpisode, apps, devices, oses, countries] = await Promise.all([
-    db.select({ day: downloadDays.day, n }).from(downloadDays).where(where).groupBy(downloadDays.day),
-    db
-      .select({ day: listenerDays.day, n: listenerDays.listeners })
-      .from(listenerDays)
-      .where(and(eq(listenerDays.podcast_id, podcastId), between(listenerDays.day, range.from, range.to))),
-    db.select({ id: downloadDays.episode_id, n }).from(downloadDays).where(where).groupBy(downloadDays.episode_id),
-    by(downloadDays.app),
-    by(downloadDays.device),
-    by(downloadDays.os),
-    by(downloadDays.country),
-  ]);
-  const ids = perEpisode.map((e) => e.id).filter((id) => id > 0);
-  const titles = ids.length
-    ? await db
-        .select({ id: episodes.id, hash_id: episodes.hash_id, title: episodes.title, published_at: episodes.published_at })
-        .from(episodes)
-        .where(inArray(episodes.id, ids))
-    : [];
-  const byDay = new Map(days.map((d) => [d.day, Number(d.n)]));
-  const listenersByDay = new Map(listeners.map((d) => [d.day, Number(d.n)]));
+  const { rows } = await db.execute<ReportRow>(sql`
+    with grouped as (
+      select
+        case
+          when grouping(d.day) = 0 then 'day'
+          when grouping(d.episode_id) = 0 then 'episode'
+          when grouping(d.app) = 0 then 'app'
+          when grouping(d.device) = 0 then 'device'
+          when grouping(d.os) = 0 then 'os'
+          else 'country'
+        end as dim,
+        coalesce(d.day::text, d.episode_id::text, d.app, d.device, d.os, d.country) as name,
+        d.episode_id,
+        sum(d.downloads)::int as n
+      from ${downloadDays} d
+      where d.podcast_id = ${podcastId} and d.day between ${range.from} and ${range.to}
+      group by grouping sets ((d.day), (d.episode_id), (d.app), (d.device), (d.os), (d.country))
+    )
+    select g.dim, g.name, g.n, e.hash_id, e.title, to_char(e.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as published_at
+    from grouped g left join ${episodes} e on e.id = g.episode_id and g.episode_id > 0
+    union all
+    select 'listeners', l.day::text, l.listeners, null, null, null
+    from ${listenerDays} l
+    where l.podcast_id = ${podcastId} and l.day between ${range.from} and ${range.to}`);
+  const of = (dim: ReportRow['dim']) => rows.filter((r) => r.dim === dim);
+  const byDay = new Map(of('day').map((d) => [d.name, Number(d.n)]));
+  const listenersByDay = new Map(of('listeners').map((d) => [d.name, Number(d.n)]));
   const by_day = daysBetween(range.from, range.to).map((date) => ({ date, downloads: byDay.get(date) ?? 0, listeners: listenersByDay.get(date) ?? 0 }));
-  const by_episode = perEpisode
-    .map((e) => {
-      const ep = titles.find((t) => t.id === e.id);
-      return {
-        id: ep?.id ?? null,
-        hash_id: ep?.hash_id ?? null,
-        title: ep?.title ?? 'Audio that is not an episode of the feed',
-        published_at: ep?.published_at?.toISOString() ?? null,
-        downloads: Number(e.n),
-      };
-    })
+  const by_episode = of('episode')
+    .map((e) => ({
+      id: e.title === null ? null : Number(e.name),
+      hash_id: e.hash_id,
+      title: e.title ?? 'Audio that is not an episode of the feed',
+      published_at: e.published_at,
+      downloads: Number(e.n),
+    }))
     .sort((a, b) => b.downloads - a.downloads || (b.published_at ?? '').localeCompare(a.published_at ?? ''));
   return {
     ...range,
@@ -77,10 +90,10 @@ export async function podcastDownloads(podcastId: number, range: DateRange): Pro
     listeners: by_day.reduce((s, d) => s + d.listeners, 0),
     by_day,
     by_episode,
-    by_app: named(apps),
-    by_device: named(devices),
-    by_os: named(oses),
-    by_country: named(countries),
+    by_app: named(of('app')),
+    by_device: named(of('device')),
+    by_os: named(of('os')),
+    by_country: named(of('country')),
   };
 }
 
