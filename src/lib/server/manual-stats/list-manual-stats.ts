@@ -1,26 +1,33 @@
 /** A podcast's manual stats submissions, for its owner. */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { podcastManualStats } from '../db/schema';
+import { podcastManualStats, podcasts } from '../db/schema';
+import { windowTotal } from '../db/window-total';
 import { findOwnedPodcast } from '../podcasts/owned-podcast';
 import { paginate, type Paginated } from '../../paginate';
 import { isManualStatsExpired, serializeManualStats, type ManualStatsPayload } from './manual-stats';
 
-/** Every submission of the user's podcast, newest first, paginated. */
+/**
+ * Every submission of the user's podcast, newest first, paginated: one statement (the rows, the total
+ * and the ownership) when the page has rows; an empty page checks that the podcast is the user's.
+ */
 export async function listManualStats(userId: number, podcastId: number, page = 1, perPage = 10): Promise<Paginated<ManualStatsPayload>> {
-  await findOwnedPodcast(userId, podcastId);
   const db = await getDb();
   const rows = await db
-    .select()
+    .select({ row: podcastManualStats, total: sql<number>`count(*) over ()` })
     .from(podcastManualStats)
+    .innerJoin(podcasts, and(eq(podcasts.id, podcastManualStats.podcast_id), eq(podcasts.user_id, userId)))
     .where(eq(podcastManualStats.podcast_id, podcastId))
     .orderBy(desc(podcastManualStats.created_at), desc(podcastManualStats.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const [total] = await db.select({ n: count() }).from(podcastManualStats).where(eq(podcastManualStats.podcast_id, podcastId));
+  if (!rows.length) await findOwnedPodcast(userId, podcastId);
+  const total = await windowTotal(rows, page, async () =>
+    Number((await db.select({ n: count() }).from(podcastManualStats).where(eq(podcastManualStats.podcast_id, podcastId)))[0]?.n ?? 0),
+  );
   return paginate(
-    rows.map((r) => serializeManualStats(r)),
-    Number(total?.n ?? 0),
+    rows.map((r) => serializeManualStats(r.row)),
+    total,
     page,
     perPage,
     `/api/podcasts/${podcastId}/manual-stats-list`,
