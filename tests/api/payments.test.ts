@@ -321,6 +321,12 @@ describe('[PAYMENTS] release, refund and payout', () => {
     expect(list.body.meta).toMatchObject({ total: 3, per_page: 1, last_page: 3 });
     expect(list.body.data[0].kind).toBe('payout');
     expect(list.body.links.next).toContain('page=2');
+    // A page past the end answers the last page, its rows titled like the first page's.
+    const past = await call('GET', '/api/transactions?per_page=1&page=9', { token: podcaster.token });
+    expect(past.body.meta).toMatchObject({ total: 3, current_page: 3, last_page: 3 });
+    expect(past.body.data).toHaveLength(1);
+    expect(past.body.data[0]).toMatchObject({ kind: 'release', hiring_id: hiring.id, campaign_id: campaign.id, campaign_title: campaign.title });
+    expect(past.body.data[0].podcast_title).toMatch(/\S/);
     expect((await call('POST', '/api/payouts', { token: brand.token })).status).toBe(403);
   });
 

@@ -5,9 +5,8 @@
  */
 import { desc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { brands, campaigns, hirings, packageJobs, podcasters, podcasts } from '../db/schema';
-import { earningsFigures } from '../payments/earnings';
-import { DEFAULT_SERVICE_FEE_PERCENT } from '../../constants';
+import { brands, campaigns, hirings, packageJobs, podcasts } from '../db/schema';
+import { earningsAndFee } from '../payments/earnings';
 import { serviceFee, type EarningsFigures } from '../../payments';
 import { billableJobsOf, proposalTotal } from '../../proposal-total';
 
@@ -36,9 +35,8 @@ export interface PodcasterEarnings {
 /** The user's four figures and a page of their hires (newest first). */
 export async function podcasterEarnings(userId: number, page = 1, perPage = 20): Promise<PodcasterEarnings> {
   const db = await getDb();
-  const [[profile], figures, all] = await Promise.all([
-    db.select({ fee: podcasters.service_fee_percent }).from(podcasters).where(eq(podcasters.user_id, userId)),
-    earningsFigures(userId),
+  const [{ figures, service_fee_percent: feePercent }, all] = await Promise.all([
+    earningsAndFee(userId),
     db
       .select({ h: hirings, campaign_title: campaigns.title, brand_name: brands.name, podcast_title: podcasts.title })
       .from(hirings)
@@ -48,7 +46,6 @@ export async function podcasterEarnings(userId: number, page = 1, perPage = 20):
       .where(eq(hirings.podcaster_user_id, userId))
       .orderBy(desc(hirings.created_at), desc(hirings.id)),
   ]);
-  const feePercent = profile?.fee ?? DEFAULT_SERVICE_FEE_PERCENT;
   const packageIds = [...new Set(all.map((r) => r.h.package_id))];
   const jobs = packageIds.length ? await db.select().from(packageJobs).where(inArray(packageJobs.package_id, packageIds)) : [];
   const hires: EarningHire[] = all.map((r) => {

@@ -3,51 +3,45 @@
  * (released minus paid out and payouts in flight), pending (funded, not released yet, net of the
  * service fee), paid out, lifetime (everything released, net).
  */
-import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '../db/client';
 import { jobFunds, payoutRequests, podcasters, refundRequests, transactions } from '../db/schema';
 import { serviceFee, type EarningsFigures } from '../../payments';
 import { DEFAULT_SERVICE_FEE_PERCENT } from '../../constants';
 
-/** The four figures of the user's earnings, in cents. */
+/**
+ * The four figures of the user's earnings, in cents, read in one statement (one snapshot of the
+ * ledger, the payouts in flight, the held escrow and the service fee; inside a transaction, its own).
+ */
 export async function earningsFigures(userId: number, conn?: Db | Tx): Promise<EarningsFigures> {
+  return (await earningsAndFee(userId, conn)).figures;
+}
+
+/** The four figures and the service fee percent they were counted with (the earnings screen shows both). */
+export async function earningsAndFee(userId: number, conn?: Db | Tx): Promise<{ figures: EarningsFigures; service_fee_percent: number }> {
   const db = conn ?? (await getDb());
-  const sum = (expr: ReturnType<typeof sql>) => sql<string>`coalesce(sum(${expr}), 0)`;
-  // One query after the other: inside a transaction they share one connection.
-  const [ledger] = await db
-    .select({
-      released: sum(sql`case when ${transactions.kind} = 'release' then ${transactions.fee} - ${transactions.service_fee} else 0 end`),
-      paid_out: sum(sql`case when ${transactions.kind} = 'payout' then ${transactions.fee} else 0 end`),
-    })
-    .from(transactions)
-    .where(and(eq(transactions.user_id, userId), inArray(transactions.kind, ['release', 'payout'])));
-  const [inflight] = await db
-    .select({ n: sum(sql`${payoutRequests.amount}`) })
-    .from(payoutRequests)
-    .where(and(eq(payoutRequests.user_id, userId), eq(payoutRequests.status, 'started')));
-  const held = await db
-    .select({ fee: jobFunds.fee })
-    .from(jobFunds)
-    .where(
-      and(
-        eq(jobFunds.podcaster_user_id, userId),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(transactions)
-            .where(and(eq(transactions.job_id, jobFunds.job_id), eq(transactions.kind, 'release'))),
-        ),
-        notExists(db.select({ one: sql`1` }).from(refundRequests).where(eq(refundRequests.job_id, jobFunds.job_id))),
-      ),
-    );
-  const [profile] = await db.select({ percent: podcasters.service_fee_percent }).from(podcasters).where(eq(podcasters.user_id, userId));
-  const percent = profile?.percent ?? DEFAULT_SERVICE_FEE_PERCENT;
-  const lifetime = Number(ledger?.released ?? 0);
-  const paidOut = Number(ledger?.paid_out ?? 0);
-  return {
-    available: lifetime - paidOut - Number(inflight?.n ?? 0),
-    pending: held.reduce((s, j) => s + j.fee - serviceFee(j.fee, percent), 0),
+  const { rows } = (await db.execute(sql`
+    select
+      (select coalesce(sum(t.fee - t.service_fee), 0) from ${transactions} t where t.user_id = ${userId} and t.kind = 'release') as released,
+      (select coalesce(sum(t.fee), 0) from ${transactions} t where t.user_id = ${userId} and t.kind = 'payout') as paid_out,
+      (select coalesce(sum(p.amount), 0) from ${payoutRequests} p where p.user_id = ${userId} and p.status = 'started') as inflight,
+      (select coalesce(json_agg(f.fee), '[]') from ${jobFunds} f
+        where f.podcaster_user_id = ${userId}
+          and not exists (select 1 from ${transactions} r where r.job_id = f.job_id and r.kind = 'release')
+          and not exists (select 1 from ${refundRequests} q where q.job_id = f.job_id)) as held,
+      (select s.service_fee_percent from ${podcasters} s where s.user_id = ${userId}) as percent`)) as unknown as {
+    rows: { released: string | number; paid_out: string | number; inflight: string | number; held: Array<string | number> | string; percent: number | null }[];
+  };
+  const row = rows[0]!;
+  const held = (typeof row.held === 'string' ? JSON.parse(row.held) : row.held) as Array<string | number>;
+  const percent = row.percent ?? DEFAULT_SERVICE_FEE_PERCENT;
+  const lifetime = Number(row.released);
+  const paidOut = Number(row.paid_out);
+  const figures = {
+    available: lifetime - paidOut - Number(row.inflight),
+    pending: held.reduce<number>((s, fee) => s + Number(fee) - serviceFee(Number(fee), percent), 0),
     paid_out: paidOut,
     lifetime,
   };
+  return { figures, service_fee_percent: percent };
 }
