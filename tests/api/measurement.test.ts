@@ -22,6 +22,7 @@ import {
 } from '../../src/lib/server/db/schema';
 import { rebuildDownloads } from '../../src/lib/server/analytics/count-downloads';
 import { runMeasurement } from '../../src/lib/server/analytics/jobs';
+import { campaignCharts } from '../../src/lib/server/analytics/campaign-charts';
 import { flushRequestLog } from '../../src/lib/server/analytics/request-log';
 import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
 import { seedCampaign, seedProposal } from '../support/campaign-builders';
@@ -363,6 +364,25 @@ describe('[MEASUREMENT] listener stats, attribution and campaign figures', () =>
     expect(stats).toMatchObject({ avg: 2, episode_id: episode.id, is_self_reported: false });
     const listed = (await call('GET', '/api/campaigns', { token: brand.token })).body.data.find((c: { id: number }) => c.id === campaign.id);
     expect(listed).toMatchObject({ listens: 2, visitors: 1, hits: 2, spent: 45_000, cpm: 22_500_000 });
+    // The stats page's charts: the two listens on the day they were downloaded (by app, country and
+    // device), the release on its air day, the household's visit on its day, and the show's listens.
+    const charts = await campaignCharts(campaign.id);
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const today = charts.days.indexOf(day(new Date()));
+    expect(charts.days).toHaveLength(30);
+    expect(today).toBe(29);
+    expect(charts.listens[today]).toBe(2);
+    expect(charts.listens.reduce((a, b) => a + b)).toBe(2);
+    expect(charts.releases[charts.days.indexOf(day(episode.published_at!))]).toBe(1);
+    expect(charts.releases.reduce((a, b) => a + b)).toBe(1);
+    expect(charts.visitors[today]).toBe(1);
+    expect(charts.distributors).toEqual([
+      { name: 'Apple Podcasts', downloads: 1 },
+      { name: 'Overcast', downloads: 1 },
+    ]);
+    expect(charts.countries).toEqual([{ name: 'GB', downloads: 2 }]);
+    expect(charts.devices).toEqual([{ name: 'Phone', downloads: 2 }]);
+    expect(charts.creators).toEqual([{ name: podcast.title, downloads: 2, self_reported: false }]);
     const events = (await call('GET', `/api/attribution/sites/${site.id}/events`, { token: brand.token })).body.data;
     expect(Object.fromEntries(events.map((e: { slug: string; attributed: number }) => [e.slug, e.attributed]))).toMatchObject({
       'page-view': 1,

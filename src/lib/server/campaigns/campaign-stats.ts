@@ -2,7 +2,7 @@
  * /campaign/{id}/stats: a campaign's numbers from what the marketplace records: the hired jobs per
  * podcast (fees, status), the spend, and the listens, visitors and hits recorded for the campaign.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { attributionSites, hirings, listenerStats, packageJobs, podcasts } from '../db/schema';
 import type { CampaignRow } from './find-campaign';
@@ -30,45 +30,49 @@ export interface CampaignStats {
   site: { id: number; domain: string } | null;
 }
 
-/** The campaign's hires, grouped by podcast, with their jobs and listener averages. */
+interface HireRead {
+  podcast_id: number;
+  package_id: number;
+  created_at: string;
+  title: string;
+  hash_id: string;
+  jobs: Array<{ id: number; status: string; fee: number; is_episode: boolean; episodes: number; declined_at: string | null }>;
+  listens: number;
+}
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/**
+ * The campaign's hires, grouped by podcast, with their jobs and listener averages, read in one
+ * statement with the campaign's attribution site.
+ */
 export async function campaignStats(campaign: CampaignRow): Promise<CampaignStats> {
   const db = await getDb();
-  const hires = await db
-    .select({ hiring: hirings, title: podcasts.title, hash_id: podcasts.hash_id })
-    .from(hirings)
-    .innerJoin(podcasts, eq(podcasts.id, hirings.podcast_id))
-    .where(eq(hirings.campaign_id, campaign.id));
-  const jobIds = hires.flatMap((h) => h.hiring.job_ids);
-  const jobs = jobIds.length
-    ? await db
-        .select({
-          id: packageJobs.id,
-          status: packageJobs.status,
-          fee: packageJobs.fee,
-          package_id: packageJobs.package_id,
-          is_episode: packageJobs.is_episode,
-          episodes: packageJobs.episodes,
-          declined_at: packageJobs.declined_at,
-        })
-        .from(packageJobs)
-        .where(inArray(packageJobs.id, jobIds))
-    : [];
-  const packageIds = [...new Set(hires.map((h) => h.hiring.package_id))];
-  const listens = packageIds.length
-    ? await db
-        .select({ package_id: listenerStats.package_id, n: sql<string>`coalesce(sum(${listenerStats.avg}), 0)` })
-        .from(listenerStats)
-        .where(inArray(listenerStats.package_id, packageIds))
-        .groupBy(listenerStats.package_id)
-    : [];
+  const { rows } = (await db.execute(sql`
+    select
+      (select coalesce(json_agg(h order by h.id), '[]') from (
+        select hr.id, hr.podcast_id, hr.package_id, hr.created_at, pc.title, pc.hash_id,
+          (select coalesce(json_agg(json_build_object(
+              'id', j.id, 'status', j.status, 'fee', j.fee, 'is_episode', j.is_episode, 'episodes', j.episodes, 'declined_at', j.declined_at)), '[]')
+            from ${packageJobs} j
+            where j.id in (select (jsonb_array_elements_text(hr.job_ids))::int)) as jobs,
+          (select coalesce(sum(ls.avg), 0) from ${listenerStats} ls where ls.package_id = hr.package_id) as listens
+        from ${hirings} hr inner join ${podcasts} pc on pc.id = hr.podcast_id
+        where hr.campaign_id = ${campaign.id}) h) as hires,
+      (select json_build_object('id', s.id, 'domain', s.domain) from ${attributionSites} s
+        where s.id = ${campaign.site_id} and s.user_id = ${campaign.brand_user_id}) as site`)) as unknown as {
+    rows: { hires: unknown; site: unknown }[];
+  };
+  const hires = json<HireRead[]>(rows[0]!.hires);
+  const site = json<{ id: number; domain: string } | null>(rows[0]!.site);
   const byPodcast = new Map<number, StatsRow>();
-  for (const { hiring, title, hash_id } of hires) {
-    const mine = jobs.filter((j) => hiring.job_ids.includes(j.id));
+  for (const hiring of hires) {
+    const mine = hiring.jobs.map((j) => ({ ...j, fee: Number(j.fee) }));
     const row = byPodcast.get(hiring.podcast_id) ?? {
       podcast_id: hiring.podcast_id,
-      podcast_title: title,
-      podcast_hash_id: hash_id,
-      hired_at: hiring.created_at.toISOString(),
+      podcast_title: hiring.title,
+      podcast_hash_id: hiring.hash_id,
+      hired_at: new Date(hiring.created_at).toISOString(),
       jobs: 0,
       completed: 0,
       in_progress: 0,
@@ -79,23 +83,17 @@ export async function campaignStats(campaign: CampaignRow): Promise<CampaignStat
     row.completed += mine.filter((j) => j.status === 'completed').length;
     row.in_progress += mine.filter((j) => j.status === 'in-progress' || j.status === 'in-review').length;
     row.fees += proposalTotal(mine);
-    row.listens += Number(listens.find((l) => l.package_id === hiring.package_id)?.n ?? 0);
+    row.listens += Number(hiring.listens);
     byPodcast.set(hiring.podcast_id, row);
   }
-  const rows = [...byPodcast.values()].sort((a, b) => b.fees - a.fees);
-  const [site] = campaign.site_id
-    ? await db
-        .select({ id: attributionSites.id, domain: attributionSites.domain })
-        .from(attributionSites)
-        .where(and(eq(attributionSites.id, campaign.site_id), eq(attributionSites.user_id, campaign.brand_user_id)))
-    : [];
+  const statsRows = [...byPodcast.values()].sort((a, b) => b.fees - a.fees);
   return {
     hires: hires.length,
-    jobs: rows.reduce((s, r) => s + r.jobs, 0),
-    completed: rows.reduce((s, r) => s + r.completed, 0),
-    committed: rows.reduce((s, r) => s + r.fees, 0),
-    listens: rows.reduce((s, r) => s + r.listens, 0),
-    rows,
-    site: site ?? null,
+    jobs: statsRows.reduce((s, r) => s + r.jobs, 0),
+    completed: statsRows.reduce((s, r) => s + r.completed, 0),
+    committed: statsRows.reduce((s, r) => s + r.fees, 0),
+    listens: statsRows.reduce((s, r) => s + r.listens, 0),
+    rows: statsRows,
+    site,
   };
 }
