@@ -51,14 +51,15 @@ export function serializeCard(card: CardRow, defaultCardId: number | null): Card
 /** The user's saved cards, the default first, then newest first. */
 export async function listCards(userId: number): Promise<CardPayload[]> {
   const db = await getDb();
-  const [user] = await db.select({ default_card_id: users.default_card_id }).from(users).where(eq(users.id, userId));
+  // One statement: the user's row carries the default card; a user without cards reads one row whose card is null.
   const rows = await db
-    .select()
-    .from(cards)
-    .where(and(eq(cards.user_id, userId), eq(cards.engine, config().payments.engine)))
+    .select({ card: cards, default_card_id: users.default_card_id })
+    .from(users)
+    .leftJoin(cards, and(eq(cards.user_id, users.id), eq(cards.engine, config().payments.engine)))
+    .where(eq(users.id, userId))
     .orderBy(desc(cards.created_at), desc(cards.id));
-  const def = user?.default_card_id ?? null;
-  return rows.map((c) => serializeCard(c, def)).sort((a, b) => Number(b.is_default) - Number(a.is_default));
+  const def = rows[0]?.default_card_id ?? null;
+  return rows.flatMap((r) => (r.card ? [serializeCard(r.card, def)] : [])).sort((a, b) => Number(b.is_default) - Number(a.is_default));
 }
 
 /** One of the user's cards, or a 404 (another user's card is never shown). */
