@@ -3,7 +3,7 @@
  * records (unavailable, booked) and the jobs of hired proposals (booked). Making an available slot
  * unavailable stores a record; making it available again deletes it; booked slots never toggle.
  */
-import { and, asc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '../db/client';
 import { ads, campaignAds, packageJobs, packages, podcasts, slots } from '../db/schema';
@@ -30,26 +30,45 @@ export async function slotRecords(podcastIds: number[], from: string, to: string
   const out = new Map<number, SlotRecord[]>(podcastIds.map((id) => [id, []]));
   if (!podcastIds.length) return out;
   const db = await getDb();
-  const stored = await db
-    .select()
+  // One statement: the stored records, then the days hired proposals hold (a booked day over a stored record marks it booked).
+  const rows = await db
+    .select({
+      booked: sql<boolean>`false`,
+      id: sql<number | null>`${slots.id}`,
+      podcast_id: slots.podcast_id,
+      type: sql<SlotRecord['type']>`${slots.type}::text`,
+      date: slots.date,
+      status: sql<SlotRecord['status']>`${slots.status}::text`,
+    })
     .from(slots)
-    .where(and(inArray(slots.podcast_id, podcastIds), gte(slots.date, from), lt(slots.date, to)));
-  for (const s of stored) out.get(s.podcast_id)!.push({ id: s.id, type: s.type, date: s.date, status: s.status });
-  const booked = await db
-    .select({ podcast_id: packages.podcast_id, date: packageJobs.delivery_date, type: ads.type })
-    .from(packageJobs)
-    .innerJoin(packages, eq(packages.id, packageJobs.package_id))
-    .innerJoin(campaignAds, eq(campaignAds.id, packageJobs.campaign_ad_id))
-    .innerJoin(ads, eq(ads.id, campaignAds.ad_id))
-    .where(
-      and(
-        inArray(packages.podcast_id, podcastIds),
-        eq(packages.status, 'hired'),
-        isNotNull(packageJobs.delivery_date),
-        gte(packageJobs.delivery_date, from),
-        lt(packageJobs.delivery_date, to),
-      ),
+    .where(and(inArray(slots.podcast_id, podcastIds), gte(slots.date, from), lt(slots.date, to)))
+    .unionAll(
+      db
+        .select({
+          booked: sql<boolean>`true`,
+          id: sql<number | null>`null::int`,
+          podcast_id: packages.podcast_id,
+          type: sql<SlotRecord['type']>`${ads.type}::text`,
+          date: sql<string>`${packageJobs.delivery_date}`,
+          status: sql<SlotRecord['status']>`'booked'`,
+        })
+        .from(packageJobs)
+        .innerJoin(packages, eq(packages.id, packageJobs.package_id))
+        .innerJoin(campaignAds, eq(campaignAds.id, packageJobs.campaign_ad_id))
+        .innerJoin(ads, eq(ads.id, campaignAds.ad_id))
+        .where(
+          and(
+            inArray(packages.podcast_id, podcastIds),
+            eq(packages.status, 'hired'),
+            isNotNull(packageJobs.delivery_date),
+            gte(packageJobs.delivery_date, from),
+            lt(packageJobs.delivery_date, to),
+          ),
+        ),
     );
+  const stored = rows.filter((r) => !r.booked);
+  const booked = rows.filter((r) => r.booked);
+  for (const s of stored) out.get(s.podcast_id)!.push({ id: s.id, type: s.type, date: s.date, status: s.status });
   for (const b of booked) {
     const list = out.get(b.podcast_id)!;
     const same = list.find((r) => r.date === b.date && r.type === b.type);
