@@ -3,6 +3,7 @@ import { and, count, desc, ilike, isNull, or, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { brands, users } from '../db/schema';
 import { eq } from 'drizzle-orm';
+import { windowTotal } from '../db/window-total';
 
 export const USERS_PER_PAGE = 20;
 
@@ -16,25 +17,27 @@ export async function listUsers(search: string, page: number) {
       ? or(ilike(users.email, `%${term}%`), ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, `%${term}%`), ilike(brands.name, `%${term}%`))
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        first_name: users.first_name,
-        last_name: users.last_name,
-        type: users.type,
-        created_at: users.created_at,
-        email_verified_at: users.email_verified_at,
-        brand_name: brands.name,
-      })
-      .from(users)
-      .leftJoin(brands, eq(brands.user_id, users.id))
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(USERS_PER_PAGE)
-      .offset((page - 1) * USERS_PER_PAGE),
-    db.select({ n: count() }).from(users).leftJoin(brands, eq(brands.user_id, users.id)).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0), page, lastPage: Math.max(1, Math.ceil(Number(total?.n ?? 0) / USERS_PER_PAGE)) };
+  // The rows carry the total (count(*) over ()): one statement unless the page is past the end.
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      type: users.type,
+      created_at: users.created_at,
+      email_verified_at: users.email_verified_at,
+      brand_name: brands.name,
+      total: sql<number>`count(*) over ()`,
+    })
+    .from(users)
+    .leftJoin(brands, eq(brands.user_id, users.id))
+    .where(where)
+    .orderBy(desc(users.id))
+    .limit(USERS_PER_PAGE)
+    .offset((page - 1) * USERS_PER_PAGE);
+  const total = await windowTotal(rows, page, async () =>
+    Number((await db.select({ n: count() }).from(users).leftJoin(brands, eq(brands.user_id, users.id)).where(where))[0]?.n ?? 0),
+  );
+  return { rows: rows.map(({ total: _, ...row }) => row), total, page, lastPage: Math.max(1, Math.ceil(total / USERS_PER_PAGE)) };
 }

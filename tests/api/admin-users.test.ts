@@ -1,0 +1,23 @@
+// The admin's user directory (/admin): a search's page, its total and its last page from one statement.
+import { describe, expect, it } from 'vitest';
+import { listUsers, USERS_PER_PAGE } from '../../src/lib/server/admin/list-users';
+import { randomToken } from '../../src/lib/server/crypto';
+import { seedUser } from '../support/builders';
+
+describe('[ADMIN] the user directory', () => {
+  it('pages a search newest first with its total, and a page past the end keeps the total', async () => {
+    const tag = `directory-${randomToken(6).toLowerCase()}`;
+    const seeded = [];
+    for (let i = 0; i < USERS_PER_PAGE + 2; i++) seeded.push(await seedUser({ email: `${tag}-${i}@example.com` }));
+    const first = await listUsers(tag, 1);
+    expect(first).toMatchObject({ total: USERS_PER_PAGE + 2, page: 1, lastPage: 2 });
+    expect(first.rows).toHaveLength(USERS_PER_PAGE);
+    expect(first.rows[0]).toMatchObject({ id: seeded.at(-1)!.id, email: `${tag}-${USERS_PER_PAGE + 1}@example.com` });
+    expect(first.rows[0]).not.toHaveProperty('total');
+    const second = await listUsers(tag, 2);
+    expect(second.rows.map((r) => r.id)).toEqual([seeded[1]!.id, seeded[0]!.id]);
+    expect(second.total).toBe(USERS_PER_PAGE + 2);
+    expect(await listUsers(tag, 5)).toMatchObject({ rows: [], total: USERS_PER_PAGE + 2, lastPage: 2 });
+    expect(await listUsers(`${tag}-nobody`, 1)).toMatchObject({ rows: [], total: 0, lastPage: 1 });
+  });
+});
