@@ -178,7 +178,20 @@ describe('[BRANDS] the proposal feed and hiring', () => {
     expect(twice.status).toBe(422);
 
     expect((await call('GET', `/api/campaigns/${campaign.id}/packages?tab=hired`, { token: brand.token })).body.data[0].jobs[0].is_hired).toBe(true);
-    expect((await call('GET', '/api/brand/hirings?status=new', { token: brand.token })).body.data).toHaveLength(1);
+    const listed = (await call('GET', '/api/brand/hirings?status=new', { token: brand.token })).body.data;
+    expect(listed).toHaveLength(1);
+    // The list and the hire's own answer carry the same payload: titles, the package's workroom, the hired jobs.
+    expect(listed[0]).toEqual(hired.body.data[0]);
+    expect(listed[0]).toMatchObject({
+      campaign_title: campaign.title,
+      podcast_title: 'Morning Miles',
+      workroom_link: `/workrooms/package/${discussion!.id}`,
+      jobs: [
+        { id: jobs[0]!.id, status: expect.any(String), is_funded: false },
+        { id: jobs[1]!.id, status: expect.any(String), is_funded: false },
+      ],
+    });
+    expect(listed[0].jobs.reduce((sum: number, j: { fee: number }) => sum + j.fee, 0)).toBe(75_000);
     const told = await db.select().from(notifications).where(eq(notifications.notifiable_id, podcaster.id));
     expect(told.map((n) => n.type)).toEqual(expect.arrayContaining(['hiring.created', 'proposal-item.declined', 'message.created']));
     const overview = await (await import('../support/http')).page('/hirings/overview', brand.cookie);

@@ -1,76 +1,97 @@
 /** The brand's hirings: pending ones on /hirings/overview, all of them on /settings/hires. */
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { ads, campaignAds, campaigns, discussions, hirings, packageJobs, podcasts } from '../db/schema';
 import type { HiringPayload } from '../../campaign-types';
 import { proposalTotal } from '../../proposal-total';
 import type { HiringRow } from './hiring-status';
 
-/** Serializes hirings with their campaign, podcast and jobs. */
-export async function serializeHirings(rows: HiringRow[]): Promise<HiringPayload[]> {
-  if (rows.length === 0) return [];
+/** The hiring payload's jobs, as the statement below builds them (and the fields the total needs). */
+type JobJson = HiringPayload['jobs'][number] & { is_episode: boolean; declined_at: string | null };
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/**
+ * Hirings with everything their payload shows, in one statement: the campaign and podcast, the
+ * package's workroom, and the hired jobs (with their ads' titles) as JSON.
+ */
+async function readDetailed(where: SQL | undefined, limit: number) {
   const db = await getDb();
-  const jobIds = [...new Set(rows.flatMap((r) => r.job_ids))];
-  const [camps, pods, jobs, rooms] = await Promise.all([
-    db
-      .select({ id: campaigns.id, title: campaigns.title })
-      .from(campaigns)
-      .where(inArray(campaigns.id, [...new Set(rows.map((r) => r.campaign_id))])),
-    db
-      .select({ id: podcasts.id, title: podcasts.title, avatar_url: podcasts.avatar_url })
-      .from(podcasts)
-      .where(inArray(podcasts.id, [...new Set(rows.map((r) => r.podcast_id))])),
-    jobIds.length
-      ? db
-          .select({ job: packageJobs, ad_title: ads.title })
-          .from(packageJobs)
-          .leftJoin(campaignAds, eq(campaignAds.id, packageJobs.campaign_ad_id))
-          .leftJoin(ads, eq(ads.id, campaignAds.ad_id))
-          .where(inArray(packageJobs.id, jobIds))
-      : Promise.resolve([]),
-    db
-      .select({ id: discussions.id, package_id: discussions.package_id })
-      .from(discussions)
-      .where(and(inArray(discussions.package_id, [...new Set(rows.map((r) => r.package_id))]), eq(discussions.type, 'package'))),
-  ]);
-  const roomOf = new Map(rooms.map((r) => [r.package_id, r.id]));
-  return rows.map((h) => {
-    const pod = pods.find((p) => p.id === h.podcast_id);
-    return {
-      id: h.id,
-      campaign_id: h.campaign_id,
-      campaign_title: camps.find((c) => c.id === h.campaign_id)?.title ?? '',
-      brand_user_id: h.brand_user_id,
-      podcast_id: h.podcast_id,
-      podcast_title: pod?.title ?? '',
-      podcast_avatar_url: pod?.avatar_url ?? null,
-      podcaster_user_id: h.podcaster_user_id,
-      package_id: h.package_id,
-      workroom_link: roomOf.has(h.package_id) ? `/workrooms/package/${roomOf.get(h.package_id)}` : '/workrooms',
-      total_price: proposalTotal(jobs.filter((j) => h.job_ids.includes(j.job.id)).map((j) => j.job)),
-      job_ids: h.job_ids,
-      jobs: jobs
-        .filter((j) => h.job_ids.includes(j.job.id))
-        .map(({ job, ad_title }) => ({
-          id: job.id,
-          description: job.description,
-          fee: job.fee,
-          ad_title: ad_title ?? null,
-          episodes: job.episodes,
-          delivery_date: job.delivery_date,
-          status: job.status,
-          is_funded: job.is_funded,
-        })),
-      status: h.status,
-      created_at: h.created_at.toISOString(),
-    };
-  });
+  return db
+    .select({
+      h: hirings,
+      campaign_title: campaigns.title,
+      podcast_title: podcasts.title,
+      podcast_avatar_url: podcasts.avatar_url,
+      room_id: sql<number | null>`(select min(d.id) from ${discussions} d where d.package_id = ${hirings.package_id} and d.type = 'package')`,
+      jobs: sql<unknown>`(select coalesce(json_agg(json_build_object(
+          'id', j.id, 'description', j.description, 'fee', j.fee, 'ad_title', a.title, 'episodes', j.episodes, 'delivery_date', j.delivery_date,
+          'status', j.status, 'is_funded', j.is_funded, 'is_episode', j.is_episode, 'declined_at', j.declined_at) order by j.id), '[]')
+        from ${packageJobs} j
+          left join ${campaignAds} ca on ca.id = j.campaign_ad_id
+          left join ${ads} a on a.id = ca.ad_id
+        where j.id in (select (jsonb_array_elements_text(${hirings.job_ids}))::int))`,
+    })
+    .from(hirings)
+    .leftJoin(campaigns, eq(campaigns.id, hirings.campaign_id))
+    .leftJoin(podcasts, eq(podcasts.id, hirings.podcast_id))
+    .where(where)
+    .orderBy(desc(hirings.created_at), desc(hirings.id))
+    .limit(limit);
 }
 
-/** The brand's hirings, newest first; only those in a status when given. */
+type Detailed = Awaited<ReturnType<typeof readDetailed>>[number];
+
+function payload(h: HiringRow, d: Detailed | undefined): HiringPayload {
+  const jobs = json<JobJson[]>(d?.jobs ?? '[]').map((j) => ({ ...j, fee: Number(j.fee) }));
+  return {
+    id: h.id,
+    campaign_id: h.campaign_id,
+    campaign_title: d?.campaign_title ?? '',
+    brand_user_id: h.brand_user_id,
+    podcast_id: h.podcast_id,
+    podcast_title: d?.podcast_title ?? '',
+    podcast_avatar_url: d?.podcast_avatar_url ?? null,
+    podcaster_user_id: h.podcaster_user_id,
+    package_id: h.package_id,
+    workroom_link: d?.room_id != null ? `/workrooms/package/${d.room_id}` : '/workrooms',
+    total_price: proposalTotal(jobs),
+    job_ids: h.job_ids,
+    jobs: jobs.map((j) => ({
+      id: j.id,
+      description: j.description,
+      fee: j.fee,
+      ad_title: j.ad_title ?? null,
+      episodes: j.episodes,
+      delivery_date: j.delivery_date,
+      status: j.status,
+      is_funded: j.is_funded,
+    })),
+    status: h.status,
+    created_at: h.created_at.toISOString(),
+  };
+}
+
+/** Serializes hirings (rows a write has just made or changed) with their campaign, podcast and jobs. */
+export async function serializeHirings(rows: HiringRow[]): Promise<HiringPayload[]> {
+  if (rows.length === 0) return [];
+  const detailed = await readDetailed(
+    inArray(
+      hirings.id,
+      rows.map((r) => r.id),
+    ),
+    rows.length,
+  );
+  return rows.map((h) =>
+    payload(
+      h,
+      detailed.find((d) => d.h.id === h.id),
+    ),
+  );
+}
+
+/** The brand's hirings, newest first; only those in a status when given (one statement). */
 export async function listHirings(brandUserId: number, status?: HiringRow['status']): Promise<HiringPayload[]> {
-  const db = await getDb();
   const where: SQL | undefined = and(eq(hirings.brand_user_id, brandUserId), status ? eq(hirings.status, status) : undefined);
-  const rows = await db.select().from(hirings).where(where).orderBy(desc(hirings.created_at), desc(hirings.id)).limit(200);
-  return serializeHirings(rows);
+  return (await readDetailed(where, 200)).map((d) => payload(d.h, d));
 }
