@@ -393,7 +393,8 @@ describe('[MEASUREMENT] listener stats, attribution and campaign figures', () =>
     expect((await db.select().from(siteVisits).where(eq(siteVisits.site_id, site.id))).every((v) => v.household_keys === null && v.matched_at)).toBe(true);
     const activity = (await call('GET', `/api/attribution/sites/${site.id}/activity`, { token: brand.token })).body.data;
     expect(activity).toMatchObject({ events_30d: 3, attributed_30d: 2, campaigns: [{ id: campaign.id, visitors: 1, hits: 2 }] });
-    expect(activity.last_seen_at).toBeTruthy();
+    expect(activity.last_seen_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Math.abs(Date.now() - Date.parse(activity.last_seen_at))).toBeLessThan(10 * 60_000);
 
     const html = (await page(`/campaign/${campaign.id}/stats`, brand.cookie)).html;
     for (const name of [
