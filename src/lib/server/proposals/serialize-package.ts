@@ -1,8 +1,9 @@
 /** The package (proposal) payload of §3 with its jobs; shared by the podcaster's and the brand's screens. */
-import { asc, eq, inArray } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, getDb } from '../db/client';
 import { proposalTotal } from '../../proposal-total';
-import { ads, campaignAds, packageJobs, packages, podcasts } from '../db/schema';
+import { ads, campaignAds, campaigns, packageJobs, packages, podcasts } from '../db/schema';
+import { rowFromJson } from '../db/json-rows';
 
 export type PackageRow = typeof packages.$inferSelect;
 export type PackageJobRow = typeof packageJobs.$inferSelect;
@@ -79,39 +80,63 @@ export function serializePackage(pkg: PackageRow, jobs: JobWithAd[], podcast: Pa
   };
 }
 
-/** Loads and serializes packages by id (jobs ordered by id), keeping the order given. */
+/** A package's jobs in id order, each with its ad, as JSON (read back with rowFromJson). */
+const jobsJson = sql<Array<{ job: Record<string, unknown>; ad: JobWithAd['ad'] }> | string>`(
+  select coalesce(json_agg(json_build_object(
+      'job', to_json(j),
+      'ad', case when a.id is null then null else json_build_object('id', a.id, 'type', a.type, 'title', a.title) end) order by j.id), '[]')
+  from ${packageJobs} j
+    left join ${campaignAds} ca on ca.id = j.campaign_ad_id
+    left join ${ads} a on a.id = ca.ad_id
+  where j.package_id = ${packages.id})`;
+
+/** Packages with their podcast, their campaign's title and their jobs, in one statement. */
+function readPackages(db: Db, where: SQL | undefined) {
+  return db
+    .select({ pkg: packages, podcast: podcasts, campaign_title: campaigns.title, jobs: jobsJson })
+    .from(packages)
+    .innerJoin(podcasts, eq(podcasts.id, packages.podcast_id))
+    .leftJoin(campaigns, eq(campaigns.id, packages.campaign_id))
+    .where(where)
+    .$dynamic();
+}
+
+type ReadPackage = Awaited<ReturnType<typeof readPackages>>[number];
+
+function serializeRead({ pkg, podcast, jobs }: ReadPackage): PackagePayload {
+  const list = typeof jobs === 'string' ? (JSON.parse(jobs) as Exclude<typeof jobs, string>) : jobs;
+  return serializePackage(
+    pkg,
+    list.map((j) => ({ job: rowFromJson(packageJobs, j.job), ad: j.ad })),
+    {
+      id: podcast.id,
+      hash_id: podcast.hash_id,
+      title: podcast.title,
+      avatar_url: podcast.avatar_url,
+      avg_listens: podcast.avg_listens,
+      rating_avg: podcast.rating_avg,
+      is_premium: podcast.is_premium,
+    },
+  );
+}
+
+/** Packages by id, serialized with their jobs and podcast, in the order of `ids` (one statement). */
 export async function loadPackages(ids: number[]): Promise<PackagePayload[]> {
   if (!ids.length) return [];
-  const db = await getDb();
-  const [pkgs, jobs] = await Promise.all([
-    db.select({ pkg: packages, podcast: podcasts }).from(packages).innerJoin(podcasts, eq(podcasts.id, packages.podcast_id)).where(inArray(packages.id, ids)),
-    db
-      .select({ job: packageJobs, ad: { id: ads.id, type: ads.type, title: ads.title } })
-      .from(packageJobs)
-      .leftJoin(campaignAds, eq(campaignAds.id, packageJobs.campaign_ad_id))
-      .leftJoin(ads, eq(ads.id, campaignAds.ad_id))
-      .where(inArray(packageJobs.package_id, ids))
-      .orderBy(asc(packageJobs.id)),
-  ]);
-  const byId = new Map(pkgs.map((p) => [p.pkg.id, p]));
+  const rows = await readPackages(await getDb(), inArray(packages.id, ids));
+  const byId = new Map(rows.map((r) => [r.pkg.id, r]));
   return ids
     .map((id) => byId.get(id))
-    .filter((p): p is NonNullable<typeof p> => !!p)
-    .map(({ pkg, podcast }) =>
-      serializePackage(
-        pkg,
-        jobs.filter((j) => j.job.package_id === pkg.id).map((j) => ({ job: j.job, ad: j.ad?.id ? (j.ad as JobWithAd['ad']) : null })),
-        {
-          id: podcast.id,
-          hash_id: podcast.hash_id,
-          title: podcast.title,
-          avatar_url: podcast.avatar_url,
-          avg_listens: podcast.avg_listens,
-          rating_avg: podcast.rating_avg,
-          is_premium: podcast.is_premium,
-        },
-      ),
-    );
+    .filter((r): r is NonNullable<typeof r> => !!r)
+    .map(serializeRead);
+}
+
+/** The packages a filter matches, most recently updated first, each with its campaign's title (one statement). */
+export async function recentPackages(where: SQL, limit: number): Promise<Array<PackagePayload & { campaign_title: string }>> {
+  const rows = await readPackages(await getDb(), where)
+    .orderBy(desc(packages.updated_at))
+    .limit(limit);
+  return rows.map((r) => ({ ...serializeRead(r), campaign_title: r.campaign_title ?? '' }));
 }
 
 /** One package, serialized, or null. */

@@ -1,9 +1,8 @@
 /** The podcaster dashboard: their sponsorships, proposals across podcasts and upcoming slots. */
 import type { AstroCookies } from 'astro';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { campaigns, packages } from '../db/schema';
-import { loadPackages, type PackagePayload } from '../proposals/serialize-package';
+import { and, eq, inArray } from 'drizzle-orm';
+import { packages } from '../db/schema';
+import { type PackagePayload, recentPackages } from '../proposals/serialize-package';
 import { upcomingSlots } from '../slots/slots';
 import type { CalendarSlot } from '../../slots';
 import { resolvePodcast } from './current-podcast';
@@ -21,16 +20,7 @@ export interface DashboardData {
 /** Everything the dashboard shows, for the current podcast (proposals of every podcast of the user). */
 export async function podcasterDashboard(userId: number, cookies: AstroCookies): Promise<DashboardData> {
   const podcast = await resolvePodcast(userId, null, cookies).catch(() => null);
-  const db = await getDb();
-  const pkgRows = await db
-    .select({ id: packages.id, title: campaigns.title })
-    .from(packages)
-    .innerJoin(campaigns, eq(campaigns.id, packages.campaign_id))
-    .where(and(eq(packages.podcaster_user_id, userId), inArray(packages.status, ['pending', 'hired'])))
-    .orderBy(desc(packages.updated_at))
-    .limit(20);
-  const loaded = await loadPackages(pkgRows.map((r) => r.id));
-  const proposals = loaded.map((p) => ({ ...p, campaign_title: pkgRows.find((r) => r.id === p.id)!.title }));
+  const proposals = await recentPackages(and(eq(packages.podcaster_user_id, userId), inArray(packages.status, ['pending', 'hired']))!, 20);
   if (!podcast) {
     return {
       podcast: null,
