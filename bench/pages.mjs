@@ -3,8 +3,8 @@
 // DATABASE_URL is set), and measures with autocannon, BENCH_CONNECTIONS (25) connections for
 // BENCH_DURATION (10) seconds each (BENCH_PROFILE=<dir> also writes a CPU profile of each): guest /login, the brand's /campaigns, the podcaster's /sponsorships,
 // a workroom of each, GET /api/campaigns, and a plain Node server sending the bytes of /login. It counts
-// the SQL statements per request of each (bench/lib/probe.mjs), and those of a second view of every
-// screen it can reach, and weighs the JS and CSS of each (bench/lib/weights.mjs), against the budgets of issue #16.
+// the SQL statements per request of each (bench/lib/probe.mjs), and those of a first and a second view
+// of every screen it can reach, and weighs the JS and CSS of each (bench/lib/weights.mjs), against the budgets of issue #16.
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -91,7 +91,17 @@ export async function bench() {
     const sessions = {};
     for (const [role, email] of Object.entries(ACCOUNTS)) sessions[role] = await signIn(base, email);
 
+    await product.statements(); // forget the sign-ins
     const screens = await crawlScreens(base, sessions);
+    // Every screen's statements on its first view, the crawl going from link to link as a user does
+    // (reads a screen shares with the one before it may come from the page-read cache; those of its own
+    // do not): what a render costs before any cache holds it.
+    const firstViews = await product.statements();
+    for (const screen of [...screens.values()].sort((a, b) => a.path.localeCompare(b.path))) {
+      const n = firstViews[screen.path]?.counts[0];
+      if (n === undefined || screen.role === 'guest') continue;
+      rows.push({ group: `SQL statements per screen, first view (${db})`, name: `${screen.path} (${screen.role})`, value: n, unit: '' });
+    }
     const workroom = screens.get('workrooms.show');
     if (!workroom) throw new Error('no workroom was reachable from /workrooms for the demo brand');
     // The podcaster's side of a package workroom: the thread, the delivery panel and the jobs that take an ad.
