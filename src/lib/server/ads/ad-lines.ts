@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '../db/client';
+import { listCategories } from '../catalog/catalog';
 import { adDeliveries, adLines, brands, campaigns, categories, deliverables, files, hostedPodcasts, packageJobs, packages, podcasts } from '../db/schema';
 import { utcDay } from '../analytics/salts';
 import { fieldError, forbidden, notFound, validate } from '../http';
@@ -230,8 +231,7 @@ export async function setAdLineStatus(brandUserId: number, lineId: number, statu
 
 /** The categories a line can target or be classed in. */
 export async function adCategories(): Promise<Array<{ id: number; title: string }>> {
-  const db = await getDb();
-  return db.select({ id: categories.id, title: categories.title }).from(categories).orderBy(categories.title);
+  return listCategories();
 }
 
 export interface BackCatalogueCandidate {
