@@ -90,7 +90,8 @@ export default function AnalyticsConnection({ title, initial }: { title: string;
             <button type="button" className="cp-button cp-button--primary" disabled={busy} onClick={() => void check()}>
               {busy ? 'Checking…' : 'Check again'}
             </button>
-            <span className="cp-small cp-muted" aria-live="polite">
+            {/* Relative to the reader's clock: a minute boundary between the server's render and hydration flips it. */}
+            <span className="cp-small cp-muted" aria-live="polite" suppressHydrationWarning>
               {connection.last_check_at ? `Last checked ${timeFromNow(connection.last_check_at)}` : 'Not checked yet'}
             </span>
           </div>

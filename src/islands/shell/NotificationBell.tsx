@@ -70,7 +70,10 @@ export default function NotificationBell({ items: initialItems, unread: initialU
                       <span className="bell__title">{n.title}</span>
                       <span className="bell__description">{n.description}</span>
                       <span className="bell__meta">
-                        <time dateTime={n.created_at}>{timeFromNow(n.created_at)}</time>
+                        {/* Relative to the reader's clock: a minute boundary between the server's render and hydration flips it. */}
+                        <time dateTime={n.created_at} suppressHydrationWarning>
+                          {timeFromNow(n.created_at)}
+                        </time>
                         {n.online ? <span className="cp-sr-only">, online now</span> : null}
                         {n.read ? null : <span className="cp-sr-only">, unread</span>}
                       </span>
