@@ -24,8 +24,6 @@ interface ChartReads {
   creators: Array<{ name: string; n: number; self: boolean }>;
 }
 
-const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-
 /**
  * The chart data of one campaign, from its first aired ad (or the last 30 days) to today, read in one
  * statement: the aired ads, their episodes' downloads, the matched visitors and the listens per show,
@@ -57,13 +55,8 @@ export async function campaignCharts(campaignId: number): Promise<CampaignCharts
           inner join ${packages} p on p.id = ls.package_id
           inner join ${podcasts} pc on pc.id = p.podcast_id
         where p.campaign_id = ${campaignId}
-        group by pc.title) c) as creators`)) as unknown as { rows: Record<keyof ChartReads, unknown>[] };
-  const reads: ChartReads = {
-    aired: json(rows[0]!.aired),
-    downloads: json(rows[0]!.downloads),
-    visitors: json(rows[0]!.visitors),
-    creators: json(rows[0]!.creators),
-  };
+        group by pc.title) c) as creators`)) as unknown as { rows: ChartReads[] };
+  const reads = rows[0]!;
   const aired = reads.aired;
   const firstAired = aired.map((a) => a.aired_day ?? to).sort()[0] ?? to;
   const latestStart = shiftDay(to, -(MIN_DAYS - 1));

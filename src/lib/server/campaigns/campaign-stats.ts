@@ -40,8 +40,6 @@ interface HireRead {
   listens: number;
 }
 
-const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-
 /**
  * The campaign's hires, grouped by podcast, with their jobs and listener averages, read in one
  * statement with the campaign's attribution site.
@@ -61,10 +59,9 @@ export async function campaignStats(campaign: CampaignRow): Promise<CampaignStat
         where hr.campaign_id = ${campaign.id}) h) as hires,
       (select json_build_object('id', s.id, 'domain', s.domain) from ${attributionSites} s
         where s.id = ${campaign.site_id} and s.user_id = ${campaign.brand_user_id}) as site`)) as unknown as {
-    rows: { hires: unknown; site: unknown }[];
+    rows: { hires: HireRead[]; site: { id: number; domain: string } | null }[];
   };
-  const hires = json<HireRead[]>(rows[0]!.hires);
-  const site = json<{ id: number; domain: string } | null>(rows[0]!.site);
+  const { hires, site } = rows[0]!;
   const byPodcast = new Map<number, StatsRow>();
   for (const hiring of hires) {
     const mine = hiring.jobs.map((j) => ({ ...j, fee: Number(j.fee) }));

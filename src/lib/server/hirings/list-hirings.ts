@@ -9,8 +9,6 @@ import type { HiringRow } from './hiring-status';
 /** The hiring payload's jobs, as the statement below builds them (and the fields the total needs). */
 type JobJson = HiringPayload['jobs'][number] & { is_episode: boolean; declined_at: string | null };
 
-const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-
 /**
  * Hirings with everything their payload shows, in one statement: the campaign and podcast, the
  * package's workroom, and the hired jobs (with their ads' titles) as JSON.
@@ -24,7 +22,7 @@ async function readDetailed(where: SQL | undefined, limit: number) {
       podcast_title: podcasts.title,
       podcast_avatar_url: podcasts.avatar_url,
       room_id: sql<number | null>`(select min(d.id) from ${discussions} d where d.package_id = ${hirings.package_id} and d.type = 'package')`,
-      jobs: sql<unknown>`(select coalesce(json_agg(json_build_object(
+      jobs: sql<JobJson[]>`(select coalesce(json_agg(json_build_object(
           'id', j.id, 'description', j.description, 'fee', j.fee, 'ad_title', a.title, 'episodes', j.episodes, 'delivery_date', j.delivery_date,
           'status', j.status, 'is_funded', j.is_funded, 'is_episode', j.is_episode, 'declined_at', j.declined_at) order by j.id), '[]')
         from ${packageJobs} j
@@ -43,7 +41,7 @@ async function readDetailed(where: SQL | undefined, limit: number) {
 type Detailed = Awaited<ReturnType<typeof readDetailed>>[number];
 
 function payload(h: HiringRow, d: Detailed | undefined): HiringPayload {
-  const jobs = json<JobJson[]>(d?.jobs ?? '[]').map((j) => ({ ...j, fee: Number(j.fee) }));
+  const jobs = (d?.jobs ?? []).map((j) => ({ ...j, fee: Number(j.fee) }));
   return {
     id: h.id,
     campaign_id: h.campaign_id,

@@ -30,16 +30,15 @@ export async function earningsAndFee(userId: number, conn?: Db | Tx): Promise<{ 
           and not exists (select 1 from ${transactions} r where r.job_id = f.job_id and r.kind = 'release')
           and not exists (select 1 from ${refundRequests} q where q.job_id = f.job_id)) as held,
       (select s.service_fee_percent from ${podcasters} s where s.user_id = ${userId}) as percent`)) as unknown as {
-    rows: { released: string | number; paid_out: string | number; inflight: string | number; held: Array<string | number> | string; percent: number | null }[];
+    rows: { released: string | number; paid_out: string | number; inflight: string | number; held: Array<string | number>; percent: number | null }[];
   };
   const row = rows[0]!;
-  const held = (typeof row.held === 'string' ? JSON.parse(row.held) : row.held) as Array<string | number>;
   const percent = row.percent ?? DEFAULT_SERVICE_FEE_PERCENT;
   const lifetime = Number(row.released);
   const paidOut = Number(row.paid_out);
   const figures = {
     available: lifetime - paidOut - Number(row.inflight),
-    pending: held.reduce<number>((s, fee) => s + Number(fee) - serviceFee(Number(fee), percent), 0),
+    pending: row.held.reduce<number>((s, fee) => s + Number(fee) - serviceFee(Number(fee), percent), 0),
     paid_out: paidOut,
     lifetime,
   };

@@ -41,28 +41,18 @@ function payload(r: TransactionRow, titles: Titles): TransactionPayload {
   };
 }
 
-/** Ledger rows as the API sends them, with campaign and podcast titles (for rows a write has just made). */
+/** Ledger rows a write has just made, as the API sends them, with their campaign and podcast titles. */
 export async function serializeTransactions(rows: TransactionRow[]): Promise<TransactionPayload[]> {
   if (rows.length === 0) return [];
-  const db = await getDb();
-  const campaignIds = [...new Set(rows.map((r) => r.campaign_id).filter((id): id is number => id !== null))];
-  const hiringIds = [...new Set(rows.map((r) => r.hiring_id).filter((id): id is number => id !== null))];
-  const [camps, hires] = await Promise.all([
-    campaignIds.length ? db.select({ id: campaigns.id, title: campaigns.title }).from(campaigns).where(inArray(campaigns.id, campaignIds)) : [],
-    hiringIds.length
-      ? db
-          .select({ id: hirings.id, podcast: podcasts.title })
-          .from(hirings)
-          .innerJoin(podcasts, eq(podcasts.id, hirings.podcast_id))
-          .where(inArray(hirings.id, hiringIds))
-      : [],
-  ]);
-  return rows.map((r) =>
-    payload(r, {
-      campaign_title: camps.find((c) => c.id === r.campaign_id)?.title ?? null,
-      podcast_title: hires.find((h) => h.id === r.hiring_id)?.podcast ?? null,
-    }),
+  const titled = await readTitled(
+    inArray(
+      transactions.id,
+      rows.map((r) => r.id),
+    ),
+    rows.length,
+    0,
   );
+  return rows.map((r) => payload(r, titled.find((t) => t.row.id === r.id) ?? { campaign_title: null, podcast_title: null }));
 }
 
 /** Ledger rows read with their titles (and the count of every row the filter matches) in one statement. */

@@ -1,5 +1,5 @@
 /** The package (proposal) payload of §3 with its jobs; shared by the podcaster's and the brand's screens. */
-import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, getDb } from '../db/client';
 import { proposalTotal } from '../../proposal-total';
 import { ads, campaignAds, campaigns, packageJobs, packages, podcasts } from '../db/schema';
@@ -80,20 +80,43 @@ export function serializePackage(pkg: PackageRow, jobs: JobWithAd[], podcast: Pa
   };
 }
 
-/** A package's jobs in id order, each with its ad, as JSON (read back with rowFromJson). */
-const jobsJson = sql<Array<{ job: Record<string, unknown>; ad: JobWithAd['ad'] }> | string>`(
-  select coalesce(json_agg(json_build_object(
-      'job', to_json(j),
-      'ad', case when a.id is null then null else json_build_object('id', a.id, 'type', a.type, 'title', a.title) end) order by j.id), '[]')
-  from ${packageJobs} j
-    left join ${campaignAds} ca on ca.id = j.campaign_ad_id
-    left join ${ads} a on a.id = ca.ad_id
-  where j.package_id = ${packages.id})`;
+/** A package's jobs as packageJobsSql() builds them: each job's row as JSON, with its ad. */
+export type JobsJson = Array<{ job: Record<string, unknown>; ad: JobWithAd['ad'] }>;
+
+/** The jobs (in id order, each with its ad) of the package whose id is `packageId`, as one JSON expression. */
+export function packageJobsSql(packageId: SQL | AnyColumn): SQL<JobsJson> {
+  return sql<JobsJson>`(
+    select coalesce(json_agg(json_build_object(
+        'job', to_json(j),
+        'ad', case when a.id is null then null else json_build_object('id', a.id, 'type', a.type, 'title', a.title) end) order by j.id), '[]')
+    from ${packageJobs} j
+      left join ${campaignAds} ca on ca.id = j.campaign_ad_id
+      left join ${ads} a on a.id = ca.ad_id
+    where j.package_id = ${packageId})`;
+}
+
+/** packageJobsSql()'s JSON as serializePackage() takes it. */
+export function jobsFromJson(jobs: JobsJson): JobWithAd[] {
+  return jobs.map((j) => ({ job: rowFromJson(packageJobs, j.job), ad: j.ad }));
+}
+
+/** What a package payload shows of its podcast. */
+export function packagePodcast(podcast: typeof podcasts.$inferSelect): NonNullable<PackagePayload['podcast']> {
+  return {
+    id: podcast.id,
+    hash_id: podcast.hash_id,
+    title: podcast.title,
+    avatar_url: podcast.avatar_url,
+    avg_listens: podcast.avg_listens,
+    rating_avg: podcast.rating_avg,
+    is_premium: podcast.is_premium,
+  };
+}
 
 /** Packages with their podcast, their campaign's title and their jobs, in one statement. */
 function readPackages(db: Db, where: SQL | undefined) {
   return db
-    .select({ pkg: packages, podcast: podcasts, campaign_title: campaigns.title, jobs: jobsJson })
+    .select({ pkg: packages, podcast: podcasts, campaign_title: campaigns.title, jobs: packageJobsSql(packages.id) })
     .from(packages)
     .innerJoin(podcasts, eq(podcasts.id, packages.podcast_id))
     .leftJoin(campaigns, eq(campaigns.id, packages.campaign_id))
@@ -104,20 +127,7 @@ function readPackages(db: Db, where: SQL | undefined) {
 type ReadPackage = Awaited<ReturnType<typeof readPackages>>[number];
 
 function serializeRead({ pkg, podcast, jobs }: ReadPackage): PackagePayload {
-  const list = typeof jobs === 'string' ? (JSON.parse(jobs) as Exclude<typeof jobs, string>) : jobs;
-  return serializePackage(
-    pkg,
-    list.map((j) => ({ job: rowFromJson(packageJobs, j.job), ad: j.ad })),
-    {
-      id: podcast.id,
-      hash_id: podcast.hash_id,
-      title: podcast.title,
-      avatar_url: podcast.avatar_url,
-      avg_listens: podcast.avg_listens,
-      rating_avg: podcast.rating_avg,
-      is_premium: podcast.is_premium,
-    },
-  );
+  return serializePackage(pkg, jobsFromJson(jobs), packagePodcast(podcast));
 }
 
 /** Packages by id, serialized with their jobs and podcast, in the order of `ids` (one statement). */

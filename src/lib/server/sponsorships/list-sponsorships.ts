@@ -8,10 +8,10 @@ import { statementCache } from '../cache/write-invalidated';
 import { getDb } from '../db/client';
 import { rowFromJson } from '../db/json-rows';
 import { qualified } from '../db/qualified';
-import { ads, brands, campaignAds, campaignCategories, campaigns, categories, packageJobs, packages } from '../db/schema';
+import { ads, brands, campaignAds, campaignCategories, campaigns, categories, packages } from '../db/schema';
 import { notFound } from '../http';
 import type { PodcastRow } from '../podcasts/list-podcasts';
-import { serializePackage, type JobWithAd, type PackagePayload } from '../proposals/serialize-package';
+import { jobsFromJson, type JobsJson, packagePodcast, packageJobsSql, serializePackage, type PackagePayload } from '../proposals/serialize-package';
 
 export const SPONSORSHIP_TABS = ['others', 'not-fit', 'pending', 'declined'] as const;
 export type SponsorshipTab = (typeof SPONSORSHIP_TABS)[number];
@@ -130,7 +130,7 @@ export async function serializeOpportunityCampaigns(rows: CampaignRow[]): Promis
 /** What the podcast has to do with one campaign: its opportunity row, its live package with jobs, whether they fit. */
 interface PodcastSide {
   opportunity: { id: number; status: string; is_featured: boolean } | null;
-  live_package: { pkg: Record<string, unknown>; jobs: { job: Record<string, unknown>; ad: JobWithAd['ad'] }[] } | null;
+  live_package: { pkg: Record<string, unknown>; jobs: JobsJson } | null;
   fit: boolean;
 }
 
@@ -142,14 +142,7 @@ function podcastSideSql(podcast: PodcastRow): SQL<PodcastSide> {
       from opportunities o where o.podcast_id = ${podcast.id} and o.campaign_id = "campaigns"."id" order by o.id limit 1
     ),
     'live_package', (
-      select json_build_object('pkg', to_json(p), 'jobs', (
-        select coalesce(json_agg(json_build_object(
-          'job', to_json(j),
-          'ad', case when a.id is null then null else json_build_object('id', a.id, 'type', a.type, 'title', a.title) end
-        ) order by j.id), '[]')
-        from package_jobs j left join campaign_ads ca on ca.id = j.campaign_ad_id left join ads a on a.id = ca.ad_id
-        where j.package_id = p.id
-      ))
+      select json_build_object('pkg', to_json(p), 'jobs', ${packageJobsSql(sql`p.id`)})
       from packages p
       where p.campaign_id = "campaigns"."id" and p.podcast_id = ${podcast.id} and p.status in ('pending', 'hired')
       order by p.id desc limit 1
@@ -185,28 +178,14 @@ export async function allSponsorships(podcast: PodcastRow, search = '', { fresh 
       .orderBy(desc(campaigns.submitted_at), desc(campaigns.id));
   // The statement depends on nothing else of the podcast (podcastSideSql).
   const rows: SponsorshipRow[] = fresh ? await statement() : await lists.getBy(`${podcast.id}\n${podcast.category_id ?? ''}`, statement);
-  const podcastSummary = {
-    id: podcast.id,
-    hash_id: podcast.hash_id,
-    title: podcast.title,
-    avatar_url: podcast.avatar_url,
-    avg_listens: podcast.avg_listens,
-    rating_avg: podcast.rating_avg,
-    is_premium: podcast.is_premium,
-  };
+  const podcastSummary = packagePodcast(podcast);
   const term = search.trim().toLowerCase();
   const out: SponsorshipPayload[] = [];
   for (const row of rows) {
     const campaign = opportunityCampaign(row.campaign, row.relations);
     if (term && !`${campaign.title} ${campaign.description} ${campaign.brand.name}`.toLowerCase().includes(term)) continue;
     const { opportunity: opp, live_package: live, fit } = row.side;
-    const pkg = live
-      ? serializePackage(
-          rowFromJson(packages, live.pkg),
-          live.jobs.map((j) => ({ job: rowFromJson(packageJobs, j.job), ad: j.ad })),
-          podcastSummary,
-        )
-      : null;
+    const pkg = live ? serializePackage(rowFromJson(packages, live.pkg), jobsFromJson(live.jobs), podcastSummary) : null;
     const status: SponsorshipPayload['status'] =
       pkg?.status === 'hired' ? 'hired' : pkg ? 'proposed' : opp?.status === 'declined' ? 'declined' : opp?.status === 'cancelled' ? 'cancelled' : 'open';
     const tab: SponsorshipPayload['tab'] =
