@@ -37,7 +37,7 @@ export interface CheckPayload extends ConnectionPayload {
   checked: Array<{ title: string; enclosure_url: string; has_prefix: boolean }>;
 }
 
-function serialize(podcast: { id: number; hash_id: string }, row: ConnectionRow): ConnectionPayload {
+function serialize(podcast: { id: number; hash_id: string }, row: Pick<ConnectionRow, 'type' | 'status' | 'last_check_at'>): ConnectionPayload {
   return {
     podcast_id: podcast.id,
     type: row.type as ConnectionType,
@@ -97,6 +97,37 @@ export async function connectionOf(podcast: { id: number; hash_id: string }, hos
   }
   return serialize(podcast, row!);
 }
+
+/**
+ * The connections of several shows, as a page shows them, in one statement that writes nothing: a show
+ * without one yet shows the pending prefix connection it gets on first use (a check creates it). A hosted
+ * show is given its active connection at admission (activateHostedShows); one still without it gets it here.
+ */
+export async function connectionsOf(shows: Array<{ id: number; hash_id: string; hosted: boolean }>): Promise<ConnectionPayload[]> {
+  if (!shows.length) return [];
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(analyticsConnections)
+    .where(
+      inArray(
+        analyticsConnections.podcast_id,
+        shows.map((s) => s.id),
+      ),
+    );
+  return Promise.all(
+    shows.map((show) => {
+      const type: ConnectionType = show.hosted ? 'hosted' : 'prefix';
+      const row = rows.find((r) => r.podcast_id === show.id && r.type === type);
+      if (row) return serialize(show, row);
+      if (show.hosted) return connectionOf(show, true);
+      return serialize(show, NOT_CONNECTED);
+    }),
+  );
+}
+
+/** What a show's prefix connection holds before it is first used. */
+const NOT_CONNECTED = { type: 'prefix', status: 'pending', last_check_at: null } as const;
 
 /** The user's podcast's connection (a 404 for anyone else's podcast). */
 export async function analyticsConnection(userId: number, podcastId: number): Promise<ConnectionPayload> {

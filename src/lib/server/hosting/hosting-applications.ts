@@ -3,7 +3,7 @@
  * approves (which admits the podcast: a hosted record with migration pending) or rejects (the
  * podcaster may apply again after can_reapply_at).
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { hostedApplications, hostedPodcasts, podcasts, users } from '../db/schema';
 import { HttpError, notFound } from '../http';
@@ -37,6 +37,18 @@ export async function latestApplication(podcastId: number): Promise<HostedApplic
   const db = await getDb();
   const [row] = await db.select().from(hostedApplications).where(eq(hostedApplications.podcast_id, podcastId)).orderBy(desc(hostedApplications.id)).limit(1);
   return row ? serialize(row) : null;
+}
+
+/** The latest application of each podcast named (one statement), by podcast id; a podcast without one is absent. */
+export async function latestApplications(podcastIds: number[]): Promise<Map<number, HostedApplicationPayload>> {
+  if (podcastIds.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .selectDistinctOn([hostedApplications.podcast_id])
+    .from(hostedApplications)
+    .where(inArray(hostedApplications.podcast_id, podcastIds))
+    .orderBy(hostedApplications.podcast_id, desc(hostedApplications.id));
+  return new Map(rows.map((r) => [r.podcast_id, serialize(r)]));
 }
 
 /** POST /api/podcasts/{id}/apply-hosting. */

@@ -6,6 +6,8 @@ import type { AstroCookies } from 'astro';
 import { config } from '../config';
 import { listUserPodcasts } from '../podcasts/list-podcasts';
 import { cookieNames, cookieOptions } from '../session/cookies';
+import { shellPodcasts } from '../shell/shell-data';
+import type { SessionUser } from '../users/session-user';
 import { PAYOUT_ERROR_COOKIE, PAYOUT_SUCCESS_COOKIE } from './connect-payouts';
 import { pickCurrentPodcast } from '../../shell-rules';
 import type { PodcastPayload } from '../../types';
@@ -20,9 +22,9 @@ export interface HostingContext {
   payoutCookie: { success: string | null; error: string | null };
 }
 
-/** The wrapper's decision for the user's current podcast. */
-export async function hostingContext(userId: number, cookies: AstroCookies): Promise<HostingContext> {
-  const podcasts = await listUserPodcasts(userId);
+/** The wrapper's decision for the user's current podcast (a page's: its podcasts are the shell's). */
+export async function hostingContext(user: SessionUser, cookies: AstroCookies): Promise<HostingContext> {
+  const podcasts = await shellPodcasts(user);
   const podcast = pickCurrentPodcast(podcasts, cookies.get(cookieNames().podcast)?.value);
   const supportEmail = config().supportEmail;
   const none = { success: null, error: null };

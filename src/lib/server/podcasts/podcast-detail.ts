@@ -1,5 +1,5 @@
 /** The full podcast payload: §3 fields plus its categories and schedule, for owners and public pages. */
-import { asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { categories, episodes, hostedPodcasts, podcastCategories, podcasts } from '../db/schema';
 import { notFound } from '../http';
@@ -28,38 +28,30 @@ export interface EpisodePayload {
   duration: number | null;
 }
 
-/** Categories of several podcasts, by podcast id (the main category_id included). */
+/**
+ * Categories of several podcasts, by podcast id, in one statement: the linked ones by title, with the
+ * main category_id first when it is not among them.
+ */
 export async function categoriesOf(rows: PodcastRow[]): Promise<Map<number, CategoryPayload[]>> {
   const out = new Map<number, CategoryPayload[]>(rows.map((r) => [r.id, []]));
   if (!rows.length) return out;
   const db = await getDb();
-  const links = await db
-    .select({ podcast_id: podcastCategories.podcast_id, id: categories.id, title: categories.title })
+  const ids = rows.map((r) => r.id);
+  const linked = db
+    .select({ podcast_id: podcastCategories.podcast_id, id: categories.id, title: categories.title, main: sql<boolean>`false`.as('main') })
     .from(podcastCategories)
     .innerJoin(categories, eq(categories.id, podcastCategories.category_id))
-    .where(
-      inArray(
-        podcastCategories.podcast_id,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(categories.title));
-  for (const l of links) out.get(l.podcast_id)!.push({ id: l.id, title: l.title });
-  const missing = rows.filter((r) => r.category_id && !out.get(r.id)!.some((c) => c.id === r.category_id));
-  if (missing.length) {
-    const cats = await db
-      .select()
-      .from(categories)
-      .where(
-        inArray(
-          categories.id,
-          missing.map((r) => r.category_id!),
-        ),
-      );
-    for (const r of missing) {
-      const c = cats.find((x) => x.id === r.category_id);
-      if (c) out.get(r.id)!.unshift({ id: c.id, title: c.title });
-    }
+    .where(inArray(podcastCategories.podcast_id, ids));
+  const main = db
+    .select({ podcast_id: podcasts.id, id: categories.id, title: categories.title, main: sql<boolean>`true`.as('main') })
+    .from(podcasts)
+    .innerJoin(categories, eq(categories.id, podcasts.category_id))
+    .where(inArray(podcasts.id, ids));
+  const found = await linked.unionAll(main).orderBy(asc(sql`title`));
+  for (const c of found) if (!c.main) out.get(c.podcast_id)!.push({ id: c.id, title: c.title });
+  for (const c of found) {
+    const list = out.get(c.podcast_id)!;
+    if (c.main && !list.some((x) => x.id === c.id)) list.unshift({ id: c.id, title: c.title });
   }
   return out;
 }
@@ -128,6 +120,11 @@ export async function listPodcastDetails(userId: number): Promise<PodcastDetailP
     .leftJoin(hostedPodcasts, eq(hostedPodcasts.podcast_id, podcasts.id))
     .where(eq(podcasts.user_id, userId))
     .orderBy(asc(podcasts.id));
+  return podcastDetailsOf(rows);
+}
+
+/** The detail payloads of podcasts already read (a page's: the shell's rows), with their categories (one statement). */
+export async function podcastDetailsOf(rows: Array<{ podcast: PodcastRow; hosted: HostedRow | null }>): Promise<PodcastDetailPayload[]> {
   const cats = await categoriesOf(rows.map((r) => r.podcast));
   return rows.map((r) => serializePodcastDetail(r.podcast, r.hosted, cats.get(r.podcast.id) ?? []));
 }

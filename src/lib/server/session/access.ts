@@ -1,27 +1,22 @@
 /** The access rules of §4 and §6: role marks, the hosted mark, and the root redirect. */
-import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { hostedPodcasts, podcasts } from '../db/schema';
+import { shellPodcastRows } from '../shell/shell-data';
 import type { SessionUser } from '../users/session-user';
 import type { Access, RouteDef } from '../../../routes';
 
-/** True when the user has at least one hosted podcast. */
-export async function hasHostedPodcast(userId: number): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: hostedPodcasts.id })
-    .from(hostedPodcasts)
-    .innerJoin(podcasts, eq(podcasts.id, hostedPodcasts.podcast_id))
-    .where(eq(podcasts.user_id, userId))
-    .limit(1);
-  return !!row;
+/**
+ * True when the podcaster has at least one hosted podcast. Read from the shell's figures: the guard asks
+ * only for pages, whose shell (or, for a redirect, the next page's) needs them anyway.
+ */
+export async function hasHostedPodcast(user: SessionUser): Promise<boolean> {
+  if (user.type !== 'PODCASTER') return false;
+  return (await shellPodcastRows(user)).some((r) => r.hosted !== null);
 }
 
 /** Where "home" is for this user. */
 export async function homePath(user: SessionUser): Promise<string> {
   if (user.type === 'BRAND') return '/campaigns';
   if (user.type === 'ADMIN') return '/admin';
-  return (await hasHostedPodcast(user.id)) ? '/hosting/dashboard' : '/dashboard';
+  return (await hasHostedPodcast(user)) ? '/hosting/dashboard' : '/dashboard';
 }
 
 /** True when the signed-in user may open a route with this access mark. */
@@ -32,7 +27,7 @@ export async function mayAccess(user: SessionUser, access: Access): Promise<bool
     case 'podcaster':
       return user.type === 'PODCASTER';
     case 'hosted':
-      return user.type === 'PODCASTER' && (await hasHostedPodcast(user.id));
+      return hasHostedPodcast(user);
     case 'admin':
       return user.type === 'ADMIN';
     default:

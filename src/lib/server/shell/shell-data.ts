@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { rowFromJson } from '../db/json-rows';
 import { discussionUsers, discussions, hirings, hostedPodcasts, messages, notifications, podcasts as podcastsTable, users } from '../db/schema';
-import { serializePodcast } from '../podcasts/list-podcasts';
+import { type HostedRow, type PodcastRow, serializePodcast } from '../podcasts/list-podcasts';
 import { cookieNames } from '../session/cookies';
 import { cachedShellFigures } from './shell-cache';
 import { brandStatsPayload, brandStatsSql, type BrandStatsRow } from '../stats/brand-stats';
@@ -139,6 +139,38 @@ async function loadShellFigures(userId: number, type: SessionUser['type']): Prom
   return rows[0] as unknown as ShellFigures;
 }
 
+/** The user's shell figures: from the per-user cache, else read (one statement, shared by concurrent requests). */
+function shellFigures(user: Pick<SessionUser, 'id' | 'type'>): Promise<ShellFigures> {
+  return cachedShellFigures(user.id, () => loadShellFigures(user.id, user.type));
+}
+
+export interface OwnPodcastRow {
+  podcast: PodcastRow;
+  hosted: HostedRow | null;
+}
+
+function podcastRowsOf(figures: ShellFigures): OwnPodcastRow[] {
+  return (figures.podcasts ?? []).map((r) => ({
+    podcast: rowFromJson(podcastsTable, r.podcast),
+    hosted: r.hosted ? rowFromJson(hostedPodcasts, r.hosted) : null,
+  }));
+}
+
+/**
+ * A podcaster's podcasts (oldest first) with their hosted record, as the shell reads them (empty for
+ * brands and admins). What a page needs of them before or beside its shell (the route guard's hosted
+ * mark, the current podcast, the hosting wrapper) comes from the shell's cached statement, not a read
+ * of its own; each call answers rows of its own to change.
+ */
+export async function shellPodcastRows(user: Pick<SessionUser, 'id' | 'type'>): Promise<OwnPodcastRow[]> {
+  return podcastRowsOf(await shellFigures(user));
+}
+
+/** The podcast payloads of shellPodcastRows (§3), as the shell's picker shows them. */
+export async function shellPodcasts(user: Pick<SessionUser, 'id' | 'type'>): Promise<PodcastPayload[]> {
+  return (await shellPodcastRows(user)).map((r) => serializePodcast(r.podcast, r.hosted));
+}
+
 /** Loads everything the app shell shows for the signed-in user of this request. */
 export async function loadShellData(locals: App.Locals, cookies: AstroCookies): Promise<ShellData> {
   const session = locals.user;
@@ -147,10 +179,8 @@ export async function loadShellData(locals: App.Locals, cookies: AstroCookies): 
   const isBrand = session.type === 'BRAND';
   const isPodcaster = session.type === 'PODCASTER';
 
-  const figures = await cachedShellFigures(session.id, () => loadShellFigures(session.id, session.type));
-  const podcasts = (figures.podcasts ?? []).map((r) =>
-    serializePodcast(rowFromJson(podcastsTable, r.podcast), r.hosted ? rowFromJson(hostedPodcasts, r.hosted) : null),
-  );
+  const figures = await shellFigures(session);
+  const podcasts = podcastRowsOf(figures).map((r) => serializePodcast(r.podcast, r.hosted));
 
   const currentPodcast = pickCurrentPodcast(podcasts, cookies.get(names.podcast)?.value);
   const hasHosted = podcasts.some((p) => p.hosted !== null);

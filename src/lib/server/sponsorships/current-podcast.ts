@@ -8,6 +8,8 @@ import { fieldError } from '../http';
 import type { PodcastRow } from '../podcasts/list-podcasts';
 import { findOwnedPodcast } from '../podcasts/owned-podcast';
 import { cookieNames } from '../session/cookies';
+import { shellPodcastRows } from '../shell/shell-data';
+import type { SessionUser } from '../users/session-user';
 import { pickCurrentPodcast } from '../../shell-rules';
 
 /** Each podcaster's podcasts, kept a few seconds and dropped by any write to podcasts (every sponsorship view reads them). */
@@ -21,4 +23,13 @@ export async function resolvePodcast(userId: number, podcastId: number | null | 
   const picked = pickCurrentPodcast(mine, cookies?.get(cookieNames().podcast)?.value);
   if (!picked) throw fieldError('podcast_id', 'Add a podcast first.');
   return picked;
+}
+
+/**
+ * A page's current podcast: the current_podcast cookie's, else the first; null when the podcaster has
+ * none. Read from the shell's podcasts, which the page shows anyway (API calls use resolvePodcast).
+ */
+export async function currentPagePodcast(user: SessionUser, cookies: AstroCookies): Promise<PodcastRow | null> {
+  const mine = (await shellPodcastRows(user)).map((r) => r.podcast);
+  return pickCurrentPodcast(mine, cookies.get(cookieNames().podcast)?.value);
 }

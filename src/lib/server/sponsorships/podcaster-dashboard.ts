@@ -5,7 +5,8 @@ import { packages } from '../db/schema';
 import { type PackagePayload, recentPackages } from '../proposals/serialize-package';
 import { upcomingSlots } from '../slots/slots';
 import type { CalendarSlot } from '../../slots';
-import { resolvePodcast } from './current-podcast';
+import { currentPagePodcast } from './current-podcast';
+import type { SessionUser } from '../users/session-user';
 import { allSponsorships, countSponsorships, type SponsorshipPayload } from './list-sponsorships';
 
 export interface DashboardData {
@@ -18,9 +19,9 @@ export interface DashboardData {
 }
 
 /** Everything the dashboard shows, for the current podcast (proposals of every podcast of the user). */
-export async function podcasterDashboard(userId: number, cookies: AstroCookies): Promise<DashboardData> {
-  const podcast = await resolvePodcast(userId, null, cookies).catch(() => null);
-  const proposals = await recentPackages(and(eq(packages.podcaster_user_id, userId), inArray(packages.status, ['pending', 'hired']))!, 20);
+export async function podcasterDashboard(user: SessionUser, cookies: AstroCookies): Promise<DashboardData> {
+  const podcast = await currentPagePodcast(user, cookies);
+  const proposals = await recentPackages(and(eq(packages.podcaster_user_id, user.id), inArray(packages.status, ['pending', 'hired']))!, 20);
   if (!podcast) {
     return {
       podcast: null,
