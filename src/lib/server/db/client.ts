@@ -1,4 +1,5 @@
 /** The database: PGlite persisted under DATA_DIR by default, PostgreSQL when DATABASE_URL is set. */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -43,10 +44,28 @@ const announce = (tables: Iterable<string>) => {
 // by another connection between the write and the commit would otherwise keep the old rows. (PGlite's
 // transactions hold its one connection, so nothing reads in between there.)
 const writtenSinceCommit = new Set<string>();
+// Writes made inside unannounced(): shared by every copy of this module, like the listeners.
+const QUIET = Symbol.for('cuepoint.db.unannounced');
+const quietHolder = globalThis as { [QUIET]?: AsyncLocalStorage<true> };
+quietHolder[QUIET] ??= new AsyncLocalStorage<true>();
+const quiet = quietHolder[QUIET];
+
+/**
+ * Runs a write that no cache needs to hear of: it is not announced to onTableWrite() listeners (here
+ * or in other instances), so the caches keep their entries, which show the change within their few
+ * seconds' lifetime. For the one write every active user makes once a minute (their last_seen_at): at
+ * scale, announcing it would drop every cached session user and every cached read of users several
+ * times a second. A write whose context is lost on the way (a pool that had to queue it) is announced.
+ */
+export function unannounced<T>(write: () => PromiseLike<T>): Promise<T> {
+  // Awaited inside: a Drizzle query runs when awaited, and must run in this context.
+  return quiet.run(true, async () => await write());
+}
+
 const statementCounter = {
   logQuery(query: string): void {
     (globalThis as { [STATEMENT_HOOK]?: (query: string) => void })[STATEMENT_HOOK]?.(query);
-    if (writeListeners.length === 0) return;
+    if (writeListeners.length === 0 || quiet.getStore()) return;
     const table = tableWritten(query);
     if (table) {
       writtenSinceCommit.add(table);
@@ -77,7 +96,7 @@ function announceWhenDone(client: { query: (...args: unknown[]) => unknown }): v
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : first?.text;
     let done: Iterable<string> | null = null;
-    if (text && writeListeners.length > 0) {
+    if (text && writeListeners.length > 0 && !quiet.getStore()) {
       const table = tableWritten(text);
       if (BEGIN.test(text)) inTransaction = new Set();
       else if (table) inTransaction?.add(table);

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { writeInvalidatedCache } from '../cache/write-invalidated';
 import { config } from '../config';
-import { getDb } from '../db/client';
+import { getDb, unannounced } from '../db/client';
 import { brands, podcasters, users } from '../db/schema';
 import type { UserPayload } from '../../types';
 import type { BrandRow } from '../brands/update-brand';
@@ -141,10 +141,14 @@ export async function touchLastSeen(user: SessionUser): Promise<void> {
   if (touched.size > 10_000) for (const [id, at] of touched) if (now - at >= TOUCH_EVERY_MS) touched.delete(id);
   try {
     const db = await getDb();
-    await db
-      .update(users)
-      .set({ last_seen_at: new Date(now) })
-      .where(eq(users.id, user.id));
+    // Not announced: the caches that hold users (the session users, page reads) keep their entries and
+    // show the new time within their few seconds, instead of every active user dropping them each minute.
+    await unannounced(() =>
+      db
+        .update(users)
+        .set({ last_seen_at: new Date(now) })
+        .where(eq(users.id, user.id)),
+    );
   } catch (error) {
     touched.delete(user.id);
     throw error;
