@@ -7,7 +7,7 @@ import { closeDb } from './db/client';
 import { migrate } from './db/migrate';
 import { ensureWebClient } from './auth/oauth-clients';
 import { prepareSignIn } from './auth/sign-in';
-import { stopRevocationSync } from './session/revocations';
+import { revocationsReady, stopRevocationSync } from './session/revocations';
 import { prepareQueues, startWorker, stopWorker, workReady } from './jobs/queue';
 import { setEngineRole, stopEngine } from './jobs/engine';
 import { isDatabaseEmpty, seedCatalogue, seedDemo } from './seed/demo';
@@ -54,6 +54,8 @@ export function boot(options: BootOptions = {}): Promise<void> {
       await startWorker();
       await startMeasurement();
     }
+    // Revoked sessions are known before the first request, which then reads only its own.
+    await revocationsReady();
   })();
   return holder[KEY];
 }
