@@ -27,6 +27,7 @@ import {
   users,
 } from '../../src/lib/server/db/schema';
 import { hashPassword } from '../../src/lib/server/auth/passwords';
+import { campaignAdsPanel } from '../../src/lib/server/ads/campaign-ads-panel';
 import { seedHostingDemo } from '../../src/lib/server/seed/hosting-demo';
 import { makeDemoSpot, seedAdsDemo } from '../../src/lib/server/seed/ads-demo';
 import { parseDurationMs, runFfmpeg } from '../../src/lib/server/ads/ffmpeg';
@@ -41,6 +42,7 @@ import { seedCampaign, seedProposal } from '../support/campaign-builders';
 import { saveCard } from '../support/payment-builders';
 import { call, page } from '../support/http';
 import { testServer } from '../support/test-server';
+import { withStatements } from '../support/statements';
 
 const APPLE = 'AppleCoreMedia/1.0.0.21E236 (iPhone; U; CPU OS 17_4_1 like Mac OS X; en_us)';
 const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
@@ -315,6 +317,12 @@ describe('[ADS] impressions and money', () => {
     expect(stats.body.data.rows[0]).toMatchObject({ podcast_id: podcastId, episode_id: episode.id, impressions: 2 });
     const lines = await call('GET', `/api/brand/campaigns/${campaignId}/ad-lines`, { token: brand.token });
     expect(lines.body.data[0]).toMatchObject({ impressions: 2, spent: 10, funded: 10_000 });
+    // The stats page's panel reads the same in one statement (and the ownership check).
+    const panel = await withStatements(() => campaignAdsPanel(brand.id, campaignId));
+    expect(panel.statements).toHaveLength(2);
+    expect(panel.value.lines).toEqual(lines.body.data);
+    expect(panel.value.stats).toEqual(stats.body.data);
+    expect(panel.value.candidates).toEqual([]);
     const html = (await page(`/campaign/${campaignId}/stats`, brand.cookie)).html;
     expect(html).toContain('Automated ads');
     expect(html).toContain('Autumn Roast 30s');
@@ -394,6 +402,10 @@ describe('[ADS] ad positions', () => {
       .values({ package_job_id: jobs[0]!.id, status: 'accepted', reference_type: 'file', reference_id: read.body.data.id })
       .returning();
     expect((await page(`/campaign/${campaignId}/stats`, brand.cookie)).html).toContain('Insert into back catalogue');
+    const [show] = await db.select({ title: podcasts.title }).from(podcasts).where(eq(podcasts.id, podcastId));
+    expect((await campaignAdsPanel(brand.id, campaignId)).candidates).toEqual([
+      { deliverable_id: deliverable!.id, job: 'Host-read, 60 seconds', podcast_title: show!.title },
+    ]);
     const body = { deliverable_id: deliverable!.id, cpm: 4000, budget: 5000, starts_on: day(-1), ends_on: day(10), positions: ['mid'], card_id: cardId };
     const other = await seedUser({ type: 'BRAND' });
     expect((await call('POST', '/api/brand/ad-lines/back-catalogue', { token: other.token, body: { ...body, card_id: 1 } })).status).toBe(404);

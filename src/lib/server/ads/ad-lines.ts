@@ -3,14 +3,28 @@
  * cents, charged to a saved card as the line's balance), dates, targeting and a frequency cap per
  * listener per day. The spot is checked and normalised before anything is charged.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '../db/client';
+import { type Db, getDb } from '../db/client';
+import { rowFromJson } from '../db/json-rows';
 import { listCategories } from '../catalog/catalog';
-import { adDeliveries, adLines, brands, campaigns, categories, deliverables, files, hostedPodcasts, packageJobs, packages, podcasts } from '../db/schema';
+import {
+  adDeliveries,
+  adLines,
+  brands,
+  campaigns,
+  categories,
+  deliverables,
+  files,
+  hostedPodcasts,
+  packageJobs,
+  packages,
+  podcasts,
+  transactions,
+} from '../db/schema';
 import { utcDay } from '../analytics/salts';
 import { fieldError, forbidden, notFound, validate } from '../http';
-import { adLineMoney, fundAdLine } from '../payments/ad-billing';
+import { AD_LINE_MONEY, adLineMoney, fundAdLine } from '../payments/ad-billing';
 import { findOwnedCampaign } from '../campaigns/find-campaign';
 import { prepareSpot, SpotRefused } from './spots';
 import { forgetServableLines } from './servable-lines';
@@ -65,6 +79,29 @@ export interface AdLinePayload {
   impressions: number;
 }
 
+/** A line's payload from its row, its money (cents) and its impressions. */
+function linePayload(r: AdLineRow, money: { funded: number; spent: number } | undefined, impressions: number): AdLinePayload {
+  return {
+    id: r.id,
+    campaign_id: r.campaign_id,
+    title: r.title,
+    cpm: r.cpm,
+    budget: r.budget,
+    funded: money?.funded ?? 0,
+    spent: money?.spent ?? 0,
+    starts_on: r.starts_on,
+    ends_on: r.ends_on,
+    frequency_cap: r.frequency_cap,
+    targeting: r.targeting,
+    positions: r.positions,
+    ad_category_id: r.ad_category_id,
+    spot_status: r.spot_status,
+    spot_duration_ms: r.spot_duration_ms,
+    status: r.status,
+    impressions,
+  };
+}
+
 /** The lines of campaigns with their money and impressions. */
 export async function serializeLines(rows: AdLineRow[]): Promise<AdLinePayload[]> {
   const db = await getDb();
@@ -78,32 +115,43 @@ export async function serializeLines(rows: AdLineRow[]): Promise<AdLinePayload[]
         .groupBy(adDeliveries.line_id)
     : [];
   const impressions = new Map(counts.map((c) => [c.line, Number(c.n)]));
-  return rows.map((r) => ({
-    id: r.id,
-    campaign_id: r.campaign_id,
-    title: r.title,
-    cpm: r.cpm,
-    budget: r.budget,
-    funded: money.get(r.id)?.funded ?? 0,
-    spent: money.get(r.id)?.spent ?? 0,
-    starts_on: r.starts_on,
-    ends_on: r.ends_on,
-    frequency_cap: r.frequency_cap,
-    targeting: r.targeting,
-    positions: r.positions,
-    ad_category_id: r.ad_category_id,
-    spot_status: r.spot_status,
-    spot_duration_ms: r.spot_duration_ms,
-    status: r.status,
-    impressions: impressions.get(r.id) ?? 0,
-  }));
+  return rows.map((r) => linePayload(r, money.get(r.id), impressions.get(r.id) ?? 0));
+}
+
+interface LineJson {
+  line: Record<string, unknown>;
+  funded: number | string;
+  spent: number | string;
+  impressions: number | string;
+}
+
+/** A campaign's lines, newest first, each with its money and impressions, as one JSON value (for one-statement reads). */
+export function campaignLinesSql(campaignId: number): SQL {
+  return sql`(
+    select coalesce(json_agg(json_build_object(
+      'line', to_json(l), 'funded', m.funded, 'spent', m.spent,
+      'impressions', (select count(*) from ${adDeliveries} where ${adDeliveries.line_id} = l.id and ${adDeliveries.impression_at} is not null)
+    ) order by l.id desc), '[]')
+    from ${adLines} l
+    left join lateral (
+      select ${AD_LINE_MONEY.funded} as funded, ${AD_LINE_MONEY.spent} as spent from ${transactions}
+      where ${transactions.reference_type} = 'ad_line' and ${transactions.reference_id} = l.id
+    ) m on true
+    where l.campaign_id = ${campaignId}
+  )`;
+}
+
+/** The payloads of campaignLinesSql's JSON. */
+export function linesOf(json: LineJson[]): AdLinePayload[] {
+  return json.map((j) => linePayload(rowFromJson(adLines, j.line), { funded: Number(j.funded), spent: Number(j.spent) }, Number(j.impressions)));
 }
 
 /** The brand's lines on one of their campaigns (404 for someone else's campaign). */
 export async function listAdLines(brandUserId: number, campaignId: number): Promise<AdLinePayload[]> {
   await findOwnedCampaign(brandUserId, campaignId);
   const db = await getDb();
-  return serializeLines(await db.select().from(adLines).where(eq(adLines.campaign_id, campaignId)).orderBy(desc(adLines.id)));
+  const { rows } = await db.execute<{ lines: LineJson[] }>(sql`select ${campaignLinesSql(campaignId)} as lines`);
+  return linesOf(rows[0]?.lines ?? []);
 }
 
 /** Creates a line: checks the spot (422 with the reason when refused), stores the line, charges its budget. */
@@ -240,11 +288,17 @@ export interface BackCatalogueCandidate {
   podcast_title: string;
 }
 
-/** The campaign's approved ads with audio, read by hosted shows: what can go into those shows' back catalogues. */
-export async function backCatalogueCandidates(brandUserId: number, campaignId: number): Promise<BackCatalogueCandidate[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({ deliverable_id: deliverables.id, job: packageJobs.description, podcast_title: podcasts.title })
+/**
+ * The campaign's approved ads with audio, read by hosted shows: what can go into those shows' back
+ * catalogues. Its columns are named as BackCatalogueCandidate's keys, so a read may nest it as JSON.
+ */
+export function backCatalogueCandidatesQuery(db: Db, brandUserId: number, campaignId: number) {
+  return db
+    .select({
+      deliverable_id: sql<number>`${deliverables.id}`.as('deliverable_id'),
+      job: sql<string>`${packageJobs.description}`.as('job'),
+      podcast_title: sql<string>`${podcasts.title}`.as('podcast_title'),
+    })
     .from(deliverables)
     .innerJoin(packageJobs, eq(packageJobs.id, deliverables.package_job_id))
     .innerJoin(packages, eq(packages.id, packageJobs.package_id))
@@ -255,5 +309,4 @@ export async function backCatalogueCandidates(brandUserId: number, campaignId: n
       and(eq(campaigns.id, campaignId), eq(campaigns.brand_user_id, brandUserId), eq(deliverables.status, 'accepted'), eq(deliverables.reference_type, 'file')),
     )
     .orderBy(desc(deliverables.id));
-  return rows;
 }

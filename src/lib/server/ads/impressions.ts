@@ -5,10 +5,10 @@
  * Impressions are billed per line and show at the line's CPM through payments, and each show's share is
  * released monthly after the 45-day adjustment window.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, getDb } from '../db/client';
 import { adDeliveries, adLines, adShowSettings, downloadWindows, episodes, podcasts, transactions } from '../db/schema';
-import { adSpendByMonth, billAdImpressions, releaseAdShare, releasedAdShares, shareReleaseDate } from '../payments/ad-billing';
+import { adSpendByMonth, billAdImpressions, campaignAdSpendSql, releaseAdShare, releasedAdShares, shareReleaseDate } from '../payments/ad-billing';
 import { forgetServableLines } from './servable-lines';
 
 /** Marks the deliveries whose download measurement has counted; answers how many became impressions. */
@@ -114,18 +114,18 @@ export interface ImpressionRow {
   impressions: number;
 }
 
-async function impressionRows(where: ReturnType<typeof sql>): Promise<ImpressionRow[]> {
-  const db = await getDb();
-  const rows = await db
+/** Impressions per line, show, episode and day, newest day first; its columns are named as ImpressionRow's keys, so a read may nest it as JSON. */
+export function impressionRowsQuery(db: Db, where: SQL) {
+  return db
     .select({
-      line_id: adDeliveries.line_id,
-      line_title: adLines.title,
-      podcast_id: adDeliveries.podcast_id,
-      podcast_title: podcasts.title,
-      episode_id: adDeliveries.episode_id,
-      episode_title: episodes.title,
-      day: sql<string>`to_char(${adDeliveries.impression_at} at time zone 'UTC', 'YYYY-MM-DD')`,
-      impressions: sql<string>`count(*)`,
+      line_id: sql<number>`${adDeliveries.line_id}`.as('line_id'),
+      line_title: sql<string>`${adLines.title}`.as('line_title'),
+      podcast_id: sql<number>`${adDeliveries.podcast_id}`.as('podcast_id'),
+      podcast_title: sql<string>`${podcasts.title}`.as('podcast_title'),
+      episode_id: sql<number>`${adDeliveries.episode_id}`.as('episode_id'),
+      episode_title: sql<string>`${episodes.title}`.as('episode_title'),
+      day: sql<string>`to_char(${adDeliveries.impression_at} at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
+      impressions: sql<string>`count(*)`.as('impressions'),
     })
     .from(adDeliveries)
     .innerJoin(adLines, eq(adLines.id, adDeliveries.line_id))
@@ -134,18 +134,34 @@ async function impressionRows(where: ReturnType<typeof sql>): Promise<Impression
     .where(and(sql`${adDeliveries.impression_at} is not null`, where))
     .groupBy(adDeliveries.line_id, adLines.title, adDeliveries.podcast_id, podcasts.title, adDeliveries.episode_id, episodes.title, sql`7`)
     .orderBy(sql`7 desc`, adDeliveries.line_id);
+}
+
+/** Impression rows as impressionRowsQuery answers them (through the driver or nested as JSON), with counts as numbers. */
+export function impressionRowsOf(rows: Array<Omit<ImpressionRow, 'impressions'> & { impressions: string | number }>): ImpressionRow[] {
   return rows.map((r) => ({ ...r, impressions: Number(r.impressions) }));
 }
 
+async function impressionRows(where: SQL): Promise<ImpressionRow[]> {
+  return impressionRowsOf(await impressionRowsQuery(await getDb(), where));
+}
+
+export interface CampaignAdStats {
+  rows: ImpressionRow[];
+  impressions: number;
+  spent: number;
+}
+
 /** A campaign's impressions per line, show, episode and day, and its automated spend. */
-export async function campaignAdStats(campaignId: number): Promise<{ rows: ImpressionRow[]; impressions: number; spent: number }> {
+export async function campaignAdStats(campaignId: number): Promise<CampaignAdStats> {
   const db = await getDb();
   const rows = await impressionRows(sql`${adLines.campaign_id} = ${campaignId}`);
-  const [spent] = await db
-    .select({ n: sql<string>`coalesce(sum(${transactions.fee}), 0)` })
-    .from(transactions)
-    .where(and(eq(transactions.kind, 'ad_spend'), eq(transactions.campaign_id, campaignId)));
-  return { rows, impressions: rows.reduce((s, r) => s + r.impressions, 0), spent: Number(spent?.n ?? 0) };
+  const { rows: found } = await db.execute<{ n: string }>(sql`select ${campaignAdSpendSql(campaignId)} as n`);
+  return campaignAdStatsOf(rows, found[0]?.n ?? 0);
+}
+
+/** The campaign stats' automated figures from its impression rows and its spend. */
+export function campaignAdStatsOf(rows: ImpressionRow[], spent: string | number): CampaignAdStats {
+  return { rows, impressions: rows.reduce((s, r) => s + r.impressions, 0), spent: Number(spent) };
 }
 
 export interface ShowAdReport {

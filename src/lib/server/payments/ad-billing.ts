@@ -62,6 +62,20 @@ export async function fundAdLine(db: Db, input: { brandUserId: number; lineId: n
   });
 }
 
+/**
+ * A line's funded and spent cents, as sums over its ledger rows (`reference_type` 'ad_line'): its
+ * charges and its ad spend. Used by adLineMoney and by reads that nest a line's money in one statement.
+ */
+export const AD_LINE_MONEY = {
+  funded: sql<string>`coalesce(sum(case when ${transactions.kind} = 'charge' then ${transactions.fee} else 0 end), 0)`,
+  spent: sql<string>`coalesce(sum(case when ${transactions.kind} = 'ad_spend' then ${transactions.fee} else 0 end), 0)`,
+};
+
+/** A campaign's automated spend: the fees of its ad spend rows. */
+export function campaignAdSpendSql(campaignId: number) {
+  return sql<string>`(select coalesce(sum(${transactions.fee}), 0) from ${transactions} where ${transactions.kind} = 'ad_spend' and ${transactions.campaign_id} = ${campaignId})`;
+}
+
 /** Funded and spent cents of each line (0 when nothing). */
 export async function adLineMoney(db: Db | Tx, lineIds: number[]): Promise<Map<number, { funded: number; spent: number }>> {
   const out = new Map(lineIds.map((id) => [id, { funded: 0, spent: 0 }]));
@@ -69,8 +83,8 @@ export async function adLineMoney(db: Db | Tx, lineIds: number[]): Promise<Map<n
   const rows = await db
     .select({
       line: transactions.reference_id,
-      funded: sql<string>`coalesce(sum(case when ${transactions.kind} = 'charge' then ${transactions.fee} else 0 end), 0)`,
-      spent: sql<string>`coalesce(sum(case when ${transactions.kind} = 'ad_spend' then ${transactions.fee} else 0 end), 0)`,
+      funded: AD_LINE_MONEY.funded,
+      spent: AD_LINE_MONEY.spent,
     })
     .from(transactions)
     .where(and(eq(transactions.reference_type, 'ad_line'), sql`${transactions.reference_id} = any(${sql.param(lineIds)}::int[])`))
