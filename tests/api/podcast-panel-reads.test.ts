@@ -4,10 +4,11 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { connectionOf, connectionsOf } from '../../src/lib/server/analytics/connections';
+import { connectionOf } from '../../src/lib/server/analytics/connections';
+import { showsAnalytics } from '../../src/lib/server/analytics/shows-analytics';
 import { getDb } from '../../src/lib/server/db/client';
 import { analyticsConnections, categories, podcastCategories, podcastManualStats } from '../../src/lib/server/db/schema';
-import { firstManualStatsPages, listManualStats } from '../../src/lib/server/manual-stats/list-manual-stats';
+import { listManualStats } from '../../src/lib/server/manual-stats/list-manual-stats';
 import { categoriesOf } from '../../src/lib/server/podcasts/podcast-detail';
 import { seedPodcast, seedUser } from '../support/builders';
 import { withStatements } from '../support/statements';
@@ -28,9 +29,10 @@ describe('every show’s panels in one read', () => {
     );
     await db.insert(podcastManualStats).values({ podcast_id: theirs.podcast.id, listens: 5 });
 
-    const ids = [busy.podcast.id, quiet.podcast.id, theirs.podcast.id];
-    const { value: pages, statements } = await withStatements(() => firstManualStatsPages(me.id, ids));
+    const shows = [busy, quiet, theirs].map((s) => ({ id: s.podcast.id, hash_id: s.podcast.hash_id, hosted: false }));
+    const { value, statements } = await withStatements(() => showsAnalytics(me.id, shows));
     expect(statements).toHaveLength(1);
+    const pages = value.manualStats;
     expect(pages.get(busy.podcast.id)).toEqual(await listManualStats(me.id, busy.podcast.id));
     expect(pages.get(busy.podcast.id)!.data).toHaveLength(10);
     expect(pages.get(busy.podcast.id)!.meta.total).toBe(12);
@@ -47,8 +49,9 @@ describe('every show’s panels in one read', () => {
     await db.insert(analyticsConnections).values({ podcast_id: hosted.podcast.id, type: 'hosted', status: 'active', last_check_at: new Date() });
     const shows = [fresh, checked, hosted].map((s) => ({ id: s.podcast.id, hash_id: s.podcast.hash_id, hosted: s.hosted !== null }));
 
-    const { value, statements } = await withStatements(() => connectionsOf(shows));
+    const { value: read, statements } = await withStatements(() => showsAnalytics(me.id, shows));
     expect(statements).toHaveLength(1);
+    const value = read.connections;
     expect(value[0]).toMatchObject({ podcast_id: fresh.podcast.id, type: 'prefix', status: 'pending', last_check_at: null, has_active_analytics: false });
     expect(value[0]!.prefix).toContain(fresh.podcast.hash_id);
     const none = await db.select().from(analyticsConnections).where(eq(analyticsConnections.podcast_id, fresh.podcast.id));
@@ -62,7 +65,7 @@ describe('every show’s panels in one read', () => {
   it('gives a hosted show still without its connection the active one', async () => {
     const me = await seedUser({ type: 'PODCASTER' });
     const hosted = await seedPodcast(me.id, { hosted: true });
-    const [shown] = await connectionsOf([{ id: hosted.podcast.id, hash_id: hosted.podcast.hash_id, hosted: true }]);
+    const [shown] = (await showsAnalytics(me.id, [{ id: hosted.podcast.id, hash_id: hosted.podcast.hash_id, hosted: true }])).connections;
     expect(shown).toMatchObject({ type: 'hosted', status: 'active', has_active_analytics: true, prefix: null });
     const rows = await (await getDb())
       .select()

@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { assertNotThrottled, hit } from '../auth/throttle';
 import { config } from '../config';
-import { getDb } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import { analyticsConnections, hostedPodcasts, podcasts } from '../db/schema';
 import { HttpError } from '../http';
 import { findOwnedPodcast } from '../podcasts/owned-podcast';
@@ -20,7 +20,7 @@ import { podcastDownloads } from './downloads-report';
 export const CHECKED_EPISODES = 3;
 
 export type ConnectionType = 'hosted' | 'prefix';
-type ConnectionRow = typeof analyticsConnections.$inferSelect;
+export type ConnectionRow = typeof analyticsConnections.$inferSelect;
 
 export interface ConnectionPayload {
   podcast_id: number;
@@ -98,23 +98,20 @@ export async function connectionOf(podcast: { id: number; hash_id: string }, hos
   return serialize(podcast, row!);
 }
 
+type Show = { id: number; hash_id: string; hosted: boolean };
+
+/** The connection rows of these podcasts (columns named as the table's, so a read may nest it as JSON). */
+export function connectionRowsQuery(db: Db, podcastIds: number[]) {
+  return db.select().from(analyticsConnections).where(inArray(analyticsConnections.podcast_id, podcastIds));
+}
+
 /**
- * The connections of several shows, as a page shows them, in one statement that writes nothing: a show
- * without one yet shows the pending prefix connection it gets on first use (a check creates it). A hosted
- * show is given its active connection at admission (activateHostedShows); one still without it gets it here.
+ * Each show's connection, as a page shows it, from connectionRowsQuery's rows; nothing is written for a
+ * show without one yet: it shows the pending prefix connection it gets on first use (a check creates
+ * it). A hosted show is given its active connection at admission (activateHostedShows); one still
+ * without it gets it here.
  */
-export async function connectionsOf(shows: Array<{ id: number; hash_id: string; hosted: boolean }>): Promise<ConnectionPayload[]> {
-  if (!shows.length) return [];
-  const db = await getDb();
-  const rows = await db
-    .select()
-    .from(analyticsConnections)
-    .where(
-      inArray(
-        analyticsConnections.podcast_id,
-        shows.map((s) => s.id),
-      ),
-    );
+export function connectionsFrom(shows: Show[], rows: ConnectionRow[]): Promise<ConnectionPayload[]> {
   return Promise.all(
     shows.map((show) => {
       const type: ConnectionType = show.hosted ? 'hosted' : 'prefix';

@@ -1,6 +1,6 @@
 /** A podcast's manual stats submissions, for its owner. */
 import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import { rowFromJson } from '../db/json-rows';
 import { podcastManualStats, podcasts } from '../db/schema';
 import { windowTotal } from '../db/window-total';
@@ -37,35 +37,44 @@ export async function listManualStats(userId: number, podcastId: number, page = 
 }
 
 /**
- * The first page of submissions of each of the user's podcasts named, in one statement (a page showing
- * every show's list): by podcast id, each as listManualStats(userId, id) would answer it. A podcast that
- * is not the user's gets an empty page.
+ * The first page of submissions of each of the user's podcasts named (a page showing every show's list,
+ * shows-analytics.ts): each submission on a first page as JSON (`row`), with its podcast's total and its
+ * place (`n`), for a read to nest as JSON. A podcast that is not the user's has none.
  */
-export async function firstManualStatsPages(userId: number, podcastIds: number[], perPage = 10): Promise<Map<number, Paginated<ManualStatsPayload>>> {
-  const found = new Map<number, { rows: ManualStatsPayload[]; total: number }>(podcastIds.map((id) => [id, { rows: [], total: 0 }]));
-  if (podcastIds.length) {
-    const db = await getDb();
-    const m = podcastManualStats;
-    const ranked = db
-      .select({
-        podcast_id: m.podcast_id,
-        row: sql<Record<string, unknown>>`to_json(${m})`.as('row'),
-        total: sql<number>`count(*) over (partition by ${m.podcast_id})`.as('total'),
-        n: sql<number>`row_number() over (partition by ${m.podcast_id} order by ${m.created_at} desc, ${m.id} desc)`.as('n'),
-      })
-      .from(m)
-      .innerJoin(podcasts, and(eq(podcasts.id, m.podcast_id), eq(podcasts.user_id, userId)))
-      .where(inArray(m.podcast_id, podcastIds))
-      .as('ranked');
-    const rows = await db.select().from(ranked).where(lte(ranked.n, perPage)).orderBy(ranked.podcast_id, ranked.n);
-    for (const r of rows) {
-      const list = found.get(r.podcast_id)!;
-      list.rows.push(serializeManualStats(rowFromJson(podcastManualStats, r.row)));
-      list.total = Number(r.total);
-    }
+export function firstManualStatsQuery(db: Db, userId: number, podcastIds: number[], perPage = 10) {
+  const m = podcastManualStats;
+  const ranked = db
+    .select({
+      podcast_id: m.podcast_id,
+      row: sql<Record<string, unknown>>`to_json(${m})`.as('row'),
+      total: sql<number>`count(*) over (partition by ${m.podcast_id})`.as('total'),
+      n: sql<number>`row_number() over (partition by ${m.podcast_id} order by ${m.created_at} desc, ${m.id} desc)`.as('n'),
+    })
+    .from(m)
+    .innerJoin(podcasts, and(eq(podcasts.id, m.podcast_id), eq(podcasts.user_id, userId)))
+    .where(inArray(m.podcast_id, podcastIds))
+    .as('ranked');
+  return db.select().from(ranked).where(lte(ranked.n, perPage)).orderBy(ranked.podcast_id, ranked.n);
+}
+
+/** The pages of firstManualStatsQuery's rows, by podcast id (every podcast named has one), each as listManualStats would answer it. */
+export function manualStatsPagesOf(
+  podcastIds: number[],
+  rows: Array<{ podcast_id: number; row: Record<string, unknown>; total: number | string }>,
+  perPage = 10,
+): Map<number, Paginated<ManualStatsPayload>> {
+  const found = new Map<number, { items: ManualStatsPayload[]; total: number }>(podcastIds.map((id) => [id, { items: [], total: 0 }]));
+  for (const r of rows) {
+    const list = found.get(r.podcast_id);
+    if (!list) continue;
+    list.items.push(serializeManualStats(rowFromJson(podcastManualStats, r.row)));
+    list.total = Number(r.total);
   }
   return new Map(
-    [...found].map(([id, { rows, total }]) => [id, paginate(rows, total, 1, perPage, `/api/podcasts/${id}/manual-stats-list`, { per_page: String(perPage) })]),
+    [...found].map(([id, { items, total }]) => [
+      id,
+      paginate(items, total, 1, perPage, `/api/podcasts/${id}/manual-stats-list`, { per_page: String(perPage) }),
+    ]),
   );
 }
 
