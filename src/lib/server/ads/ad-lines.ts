@@ -24,7 +24,7 @@ import {
 } from '../db/schema';
 import { utcDay } from '../analytics/salts';
 import { fieldError, forbidden, notFound, validate } from '../http';
-import { AD_LINE_MONEY, adLineMoney, fundAdLine } from '../payments/ad-billing';
+import { AD_LINE_MONEY, fundAdLine } from '../payments/ad-billing';
 import { findOwnedCampaign } from '../campaigns/find-campaign';
 import { prepareSpot, SpotRefused } from './spots';
 import { forgetServableLines } from './servable-lines';
@@ -102,20 +102,14 @@ function linePayload(r: AdLineRow, money: { funded: number; spent: number } | un
   };
 }
 
-/** The lines of campaigns with their money and impressions. */
+/** Lines a write has just made or changed, with their money and impressions (one statement, as the lists read them). */
 export async function serializeLines(rows: AdLineRow[]): Promise<AdLinePayload[]> {
+  if (rows.length === 0) return [];
   const db = await getDb();
   const ids = rows.map((r) => r.id);
-  const money = await adLineMoney(db, ids);
-  const counts = ids.length
-    ? await db
-        .select({ line: adDeliveries.line_id, n: sql<string>`count(*)` })
-        .from(adDeliveries)
-        .where(and(inArray(adDeliveries.line_id, ids), sql`${adDeliveries.impression_at} is not null`))
-        .groupBy(adDeliveries.line_id)
-    : [];
-  const impressions = new Map(counts.map((c) => [c.line, Number(c.n)]));
-  return rows.map((r) => linePayload(r, money.get(r.id), impressions.get(r.id) ?? 0));
+  const { rows: found } = await db.execute<{ lines: LineJson[] }>(sql`select ${linesSql(sql`l.id = any(${sql.param(ids)}::int[])`)} as lines`);
+  const lines = linesOf(found[0]?.lines ?? []);
+  return ids.map((id) => lines.find((l) => l.id === id)!);
 }
 
 interface LineJson {
@@ -125,8 +119,11 @@ interface LineJson {
   impressions: number | string;
 }
 
-/** A campaign's lines, newest first, each with its money and impressions, as one JSON value (for one-statement reads). */
-export function campaignLinesSql(campaignId: number): SQL {
+/**
+ * Lines (`l`, the rows `where` picks), newest first, each with its money and impressions, as one JSON
+ * value (for one-statement reads).
+ */
+function linesSql(where: SQL): SQL {
   return sql`(
     select coalesce(json_agg(json_build_object(
       'line', to_json(l), 'funded', m.funded, 'spent', m.spent,
@@ -137,8 +134,13 @@ export function campaignLinesSql(campaignId: number): SQL {
       select ${AD_LINE_MONEY.funded} as funded, ${AD_LINE_MONEY.spent} as spent from ${transactions}
       where ${transactions.reference_type} = 'ad_line' and ${transactions.reference_id} = l.id
     ) m on true
-    where l.campaign_id = ${campaignId}
+    where ${where}
   )`;
+}
+
+/** A campaign's lines as linesSql reads them. */
+export function campaignLinesSql(campaignId: number): SQL {
+  return linesSql(sql`l.campaign_id = ${campaignId}`);
 }
 
 /** The payloads of campaignLinesSql's JSON. */
