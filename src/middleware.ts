@@ -151,7 +151,7 @@ const authenticateRequest = defineMiddleware(async (context, next) => {
   const path = context.url.pathname;
   if (isAsset(path)) return next();
   await ensureBooted();
-  const found = await authenticate(context.request, context.cookies, !isApi(path));
+  const found = await authenticate(context.request, context.cookies, !isApi(path), { seen: true });
   if (found) {
     context.locals.user = found.user;
     context.locals.accessToken = found.accessToken;

@@ -3,7 +3,9 @@
  * cache of the session user), and a write to the user is seen by the very next request.
  */
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { config } from '../../src/lib/server/config';
 import { getDb } from '../../src/lib/server/db/client';
 import { users } from '../../src/lib/server/db/schema';
 import { loadSessionUser, touchLastSeen } from '../../src/lib/server/users/session-user';
@@ -67,4 +69,78 @@ describe('a user’s last_seen_at, written once a minute by every active user', 
     expect((await readsOf(watched.id))?.row.email).toBe(watched.email);
     expect(statements).toHaveLength(1);
   });
+});
+
+describe('a request’s user read, when their last_seen_at is due', () => {
+  const storedSeen = async (id: number) => (await (await getDb()).select({ at: users.last_seen_at }).from(users).where(eq(users.id, id)))[0]!.at;
+  /** Lets a write's invalidation notices pass (the cache's own come back one turn later): a read begun before them is not kept. */
+  const noticesPassed = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it('records the activity in the same statement as the read, once, and leaves a recent time alone', async () => {
+    const user = await seedUser({ type: 'PODCASTER' });
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await (await getDb()).update(users).set({ last_seen_at: hourAgo }).where(eq(users.id, user.id));
+    await noticesPassed();
+
+    const read = await withStatements(() => loadSessionUser(user.id, null, { seen: true }));
+    expect(read.statements).toHaveLength(1);
+    expect(read.statements[0]).toMatch(/^with "touched" as \(update "users" set "last_seen_at"/);
+    const stored = (await storedSeen(user.id))!;
+    expect(Date.now() - stored.getTime()).toBeLessThan(60_000);
+    // The request's user shows the time written, so the request's own touch has nothing to do.
+    expect(read.value!.row.last_seen_at!.getTime()).toBe(stored.getTime());
+    const touch = await withStatements(() => touchLastSeen(read.value!));
+    expect(touch.statements).toEqual([]);
+    // Not announced: the cached user stays.
+    expect((await withStatements(() => loadSessionUser(user.id, null, { seen: true }))).statements).toEqual([]);
+
+    // Within the minute, a read from the database writes nothing (the update matches no row).
+    await (await getDb()).update(users).set({ first_name: 'Renamed' }).where(eq(users.id, user.id));
+    const again = await loadSessionUser(user.id, null, { seen: true });
+    expect(again!.row.first_name).toBe('Renamed');
+    expect((await storedSeen(user.id))!.getTime()).toBe(stored.getTime());
+  });
+
+  it('writes nothing for a read that is not a request of the user’s', async () => {
+    const user = await seedUser({ type: 'BRAND' });
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await (await getDb()).update(users).set({ last_seen_at: hourAgo }).where(eq(users.id, user.id));
+    const read = await withStatements(() => loadSessionUser(user.id));
+    expect(read.statements).toHaveLength(1);
+    expect(read.statements[0]).toMatch(/^select /);
+    expect((await storedSeen(user.id))!.getTime()).toBe(hourAgo.getTime());
+  });
+
+  it('is seen when a page is requested: its first view after an hour away writes last_seen_at', async () => {
+    const user = await seedUser({ type: 'BRAND' });
+    await (await getDb())
+      .update(users)
+      .set({ first_name: 'Away', last_seen_at: new Date(Date.now() - 3_600_000) })
+      .where(eq(users.id, user.id));
+    expect((await call('GET', '/api/user', { token: user.token })).status).toBe(200);
+    expect(Date.now() - (await storedSeen(user.id))!.getTime()).toBeLessThan(60_000);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'never waits on a row another transaction holds (PostgreSQL): the read answers, the write is left for later',
+    async () => {
+      const user = await seedUser({ type: 'BRAND' });
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      await (await getDb()).update(users).set({ last_seen_at: hourAgo }).where(eq(users.id, user.id));
+      await noticesPassed();
+      const holder = new pg.Client({ connectionString: config().databaseUrl! });
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select id from users where id = $1 for update', [user.id]);
+        const read = await withStatements(() => loadSessionUser(user.id, null, { seen: true }));
+        expect(read.statements).toHaveLength(1);
+        expect(read.value!.row.last_seen_at!.getTime()).toBe(hourAgo.getTime());
+      } finally {
+        await holder.query('rollback');
+        await holder.end();
+      }
+      expect((await storedSeen(user.id))!.getTime()).toBe(hourAgo.getTime());
+    },
+  );
 });

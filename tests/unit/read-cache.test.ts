@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachingQuery, dropTables, PAGE_READ_TTL_MS, withPageReads } from '../../src/lib/server/db/read-cache';
+import { cachingQuery, dropTables, PAGE_READ_TTL_MS, tableWritten, withPageReads } from '../../src/lib/server/db/read-cache';
 
 const shows = pgTable('shows', { id: serial('id').primaryKey(), title: text('title').notNull(), meta: jsonb('meta').$type<{ tags: string[] }>() });
 const episodes = pgTable('episodes', { id: serial('id').primaryKey(), show_id: integer('show_id').notNull() });
@@ -99,6 +99,25 @@ describe('the page-read cache', () => {
     const after = await withPageReads(async () => await titles());
     expect(after[1]!.title).toBe('Night Owls Live');
     expect(sent).toHaveLength(1);
+  });
+
+  it('never answers a statement whose CTE writes from memory, and drops what it writes', async () => {
+    await withPageReads(async () => await titles());
+    const bump = db.$with('bumped').as(db.update(episodes).set({ show_id: 1 }).where(eq(episodes.id, 3)).returning({ id: episodes.id }));
+    const writeAndRead = () => db.with(bump).select({ id: shows.id, title: shows.title }).from(shows).where(eq(shows.id, 1));
+    sent = [];
+    await withPageReads(async () => {
+      await writeAndRead();
+      await writeAndRead();
+      await db.select({ n: sql<number>`count(*)::int` }).from(episodes).where(eq(episodes.show_id, 1));
+      await db.select({ n: sql<number>`count(*)::int` }).from(episodes).where(eq(episodes.show_id, 1));
+    });
+    // Both writes reach the database; the count is read once, after them.
+    expect(sent.filter((s) => s.startsWith('with'))).toHaveLength(2);
+    expect(sent.filter((s) => s.startsWith('select'))).toHaveLength(1);
+    expect(tableWritten(sent[0]!)).toBe('episodes');
+    expect(tableWritten('with "recent" as (select * from "shows") select * from "recent"')).toBeNull();
+    await db.update(episodes).set({ show_id: 2 }).where(eq(episodes.id, 3));
   });
 
   it('keeps an entry no longer than its lifetime, and never a failed read', async () => {

@@ -44,10 +44,15 @@ const SELECT = /^\s*(?:select|with)\b/i;
 /** A table named with its schema (pg-boss's `pgboss.job`): not the product's, so not announced when written. */
 const QUALIFIED = /\b(?:from|join)\s+(?:"[^"]+"|[a-z_][a-z0-9_]*)\s*\./i;
 const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"([^"]+)"|([a-z_][a-z0-9_]*))/i;
+/** A statement whose CTE writes (`with "t" as (update "users" set …) select …`). */
+const CTE_WRITE = /^\s*with\b[\s\S]*?\bas\s*\(\s*(?:insert\s+into|update|delete\s+from)\s+(?:"([^"]+)"|([a-z_][a-z0-9_]*))/i;
 
-/** The table an insert, update or delete writes (quoted as Drizzle writes it or bare), or null for any other statement. */
+/**
+ * The table an insert, update or delete writes (quoted as Drizzle writes it or bare), also as a
+ * `with` statement's CTE, or null for any other statement.
+ */
 export function tableWritten(statement: string): string | null {
-  const m = WRITE.exec(statement);
+  const m = WRITE.exec(statement) ?? (statement.trimStart().slice(0, 4).toLowerCase() === 'with' ? CTE_WRITE.exec(statement) : null);
   return m ? (m[1] ?? m[2]!.toLowerCase()) : null;
 }
 /** Reads whose answer changes without any write, or that do more than read. */
@@ -119,7 +124,7 @@ function textOf(args: unknown[]): string | null {
 
 /** The cache key of a driver call reading `text`, or null when the call must reach the database. */
 function keyOf(args: unknown[], text: string): string | null {
-  if (!SELECT.test(text) || VOLATILE.test(text) || QUALIFIED.test(text)) return null;
+  if (!SELECT.test(text) || VOLATILE.test(text) || QUALIFIED.test(text) || tableWritten(text)) return null;
   const first = args[0] as string | { rowMode?: unknown };
   // The row shape is part of the answer: node-postgres takes it in the config, PGlite in the options.
   const rowMode = typeof first === 'object' ? first.rowMode : (args[2] as { rowMode?: unknown } | undefined)?.rowMode;

@@ -1,8 +1,8 @@
 /** The signed-in user as pages and endpoints see it, and its API payload. */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { writeInvalidatedCache } from '../cache/write-invalidated';
 import { config } from '../config';
-import { getDb, unannounced } from '../db/client';
+import { type Db, getDb, unannounced } from '../db/client';
 import { brands, podcasters, users } from '../db/schema';
 import type { UserPayload } from '../../types';
 import type { BrandRow } from '../brands/update-brand';
@@ -27,9 +27,13 @@ export interface SessionUser {
  */
 const sessionUsers = writeInvalidatedCache<number, SessionUser | null>('session-user', new Set(['users', 'brands', 'podcasters']), 5_000);
 
-/** Loads the user with their brand or podcaster record; null for a missing or deleted user. */
-export async function loadSessionUser(userId: number, imitatedBy: number | null = null): Promise<SessionUser | null> {
-  const user = await sessionUsers.get(userId, () => readSessionUser(userId));
+/**
+ * Loads the user with their brand or podcaster record; null for a missing or deleted user. `seen`: the
+ * user is active (a request of theirs): a read from the database also records it, in the same
+ * statement, when their last_seen_at is due (see touchLastSeen).
+ */
+export async function loadSessionUser(userId: number, imitatedBy: number | null = null, { seen = false } = {}): Promise<SessionUser | null> {
+  const user = await sessionUsers.get(userId, () => readSessionUser(userId, seen));
   if (!user) return null;
   // A copy of each row per request: a request may change its user's columns (touchLastSeen) without
   // changing the cached one. What the rows hold by reference (JSON columns) is frozen when read.
@@ -53,16 +57,31 @@ function freezeColumns<T extends object>(row: T): T {
   return row;
 }
 
-async function readSessionUser(userId: number): Promise<SessionUser | null> {
+async function readSessionUser(userId: number, seen: boolean): Promise<SessionUser | null> {
   const db = await getDb();
-  const [found] = await db
-    .select({ user: users, brand: brands, podcaster: podcasters })
-    .from(users)
-    .leftJoin(brands, eq(brands.user_id, users.id))
-    .leftJoin(podcasters, eq(podcasters.user_id, users.id))
-    .where(eq(users.id, userId));
+  const at = Date.now();
+  const read = (touch: ReturnType<typeof touchWhenDue> | null) =>
+    (touch ? db.with(touch) : db)
+      .select({
+        user: users,
+        brand: brands,
+        podcaster: podcasters,
+        // The statement's read sees the row as it was before its own write.
+        touched: touch ? sql<boolean>`exists (select 1 from ${touch})` : sql<boolean>`false`,
+      })
+      .from(users)
+      .leftJoin(brands, eq(brands.user_id, users.id))
+      .leftJoin(podcasters, eq(podcasters.user_id, users.id))
+      .where(eq(users.id, userId));
+  // Not announced, as touchLastSeen's own write is not: the caches that hold users keep their entries.
+  // Should the write fail, the request still has its user (and touchLastSeen tries again on its own).
+  const [found] = seen ? await unannounced(() => read(touchWhenDue(db, userId, at))).catch(() => read(null)) : await read(null);
   if (!found || found.user.deleted_at) return null;
   const { user, brand, podcaster } = found;
+  if (found.touched) {
+    user.last_seen_at = new Date(at);
+    touched.set(userId, at);
+  }
   return {
     id: user.id,
     type: user.type,
@@ -71,6 +90,25 @@ async function readSessionUser(userId: number): Promise<SessionUser | null> {
     podcaster: podcaster && freezeColumns(podcaster),
     imitatedBy: null,
   };
+}
+
+/**
+ * The write of touchLastSeen as a statement's CTE: the user's last_seen_at set to `at` if it is due
+ * then. A row another transaction holds is skipped, so a page never waits on a lock to learn who asks.
+ */
+function touchWhenDue(db: Db, userId: number, at: number) {
+  const due = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deleted_at), or(isNull(users.last_seen_at), lt(users.last_seen_at, new Date(at - TOUCH_EVERY_MS)))))
+    .for('update', { skipLocked: true });
+  return db.$with('touched').as(
+    db
+      .update(users)
+      .set({ last_seen_at: new Date(at) })
+      .where(inArray(users.id, due))
+      .returning({ id: users.id }),
+  );
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -132,7 +170,8 @@ const TOUCH_EVERY_MS = 60_000;
 /**
  * Records that the user was active, at most once a minute per user and process, to spare the
  * database: the requests that arrive while one write runs (each with its own copy of the cached user,
- * still showing the old time) do not write it too.
+ * still showing the old time) do not write it too. A request that read its user from the database
+ * (loadSessionUser with `seen`) wrote it in that statement already, so this has nothing left to do.
  */
 export async function touchLastSeen(user: SessionUser): Promise<void> {
   const now = Date.now();
