@@ -141,12 +141,39 @@ export async function loadPackages(ids: number[]): Promise<PackagePayload[]> {
     .map(serializeRead);
 }
 
+/**
+ * The statement of recentPackages(): the packages a filter matches, most recently updated first, each
+ * row as JSON with its podcast, its campaign's title and its jobs (so it can be nested in another).
+ */
+export function recentPackagesQuery(db: Db, where: SQL, limit: number) {
+  return db
+    .select({
+      pkg: sql<Record<string, unknown>>`to_json(${packages})`.as('pkg'),
+      podcast: sql<Record<string, unknown>>`to_json(${podcasts})`.as('podcast'),
+      campaign_title: sql<string | null>`${campaigns.title}`.as('campaign_title'),
+      jobs: packageJobsSql(packages.id).as('jobs'),
+    })
+    .from(packages)
+    .innerJoin(podcasts, eq(podcasts.id, packages.podcast_id))
+    .leftJoin(campaigns, eq(campaigns.id, packages.campaign_id))
+    .where(where)
+    .orderBy(desc(packages.updated_at), desc(packages.id))
+    .limit(limit);
+}
+
+export type RecentPackageRow = Awaited<ReturnType<typeof recentPackagesQuery>>[number];
+
+/** recentPackages()'s answer from its statement's rows. */
+export function recentPackagesFrom(rows: RecentPackageRow[]): Array<PackagePayload & { campaign_title: string }> {
+  return rows.map((r) => ({
+    ...serializePackage(rowFromJson(packages, r.pkg), jobsFromJson(r.jobs), packagePodcast(rowFromJson(podcasts, r.podcast))),
+    campaign_title: r.campaign_title ?? '',
+  }));
+}
+
 /** The packages a filter matches, most recently updated first, each with its campaign's title (one statement). */
 export async function recentPackages(where: SQL, limit: number): Promise<Array<PackagePayload & { campaign_title: string }>> {
-  const rows = await readPackages(await getDb(), where)
-    .orderBy(desc(packages.updated_at))
-    .limit(limit);
-  return rows.map((r) => ({ ...serializeRead(r), campaign_title: r.campaign_title ?? '' }));
+  return recentPackagesFrom(await recentPackagesQuery(await getDb(), where, limit));
 }
 
 /** One package, serialized, or null. */

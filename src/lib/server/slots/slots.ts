@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import { ads, campaignAds, packageJobs, packages, podcasts, slots } from '../db/schema';
 import { fieldError, HttpError, notFound } from '../http';
 import { findOwnedPodcast } from '../podcasts/owned-podcast';
@@ -25,32 +25,28 @@ export function serializeSlot(s: SlotRow) {
   return { id: s.id, podcast_id: s.podcast_id, status: s.status, type: s.type, date: s.date, ad_id: s.ad_id };
 }
 
-/** Stored records plus the days hired proposals hold, for podcasts in a date range. */
-export async function slotRecords(podcastIds: number[], from: string, to: string): Promise<Map<number, SlotRecord[]>> {
-  const out = new Map<number, SlotRecord[]>(podcastIds.map((id) => [id, []]));
-  if (!podcastIds.length) return out;
-  const db = await getDb();
-  // One statement: the stored records, then the days hired proposals hold (a booked day over a stored record marks it booked).
-  const rows = await db
+/** The statement of slotRecords(): the stored records, then the days hired proposals hold (every column named, so it can be nested as JSON). */
+export function slotRecordsQuery(db: Db, podcastIds: number[], from: string, to: string) {
+  return db
     .select({
-      booked: sql<boolean>`false`,
-      id: sql<number | null>`${slots.id}`,
+      booked: sql<boolean>`false`.as('booked'),
+      id: sql<number | null>`${slots.id}`.as('id'),
       podcast_id: slots.podcast_id,
-      type: sql<SlotRecord['type']>`${slots.type}::text`,
+      type: sql<SlotRecord['type']>`${slots.type}::text`.as('type'),
       date: slots.date,
-      status: sql<SlotRecord['status']>`${slots.status}::text`,
+      status: sql<SlotRecord['status']>`${slots.status}::text`.as('status'),
     })
     .from(slots)
     .where(and(inArray(slots.podcast_id, podcastIds), gte(slots.date, from), lt(slots.date, to)))
     .unionAll(
       db
         .select({
-          booked: sql<boolean>`true`,
-          id: sql<number | null>`null::int`,
+          booked: sql<boolean>`true`.as('booked'),
+          id: sql<number | null>`null::int`.as('id'),
           podcast_id: packages.podcast_id,
-          type: sql<SlotRecord['type']>`${ads.type}::text`,
-          date: sql<string>`${packageJobs.delivery_date}`,
-          status: sql<SlotRecord['status']>`'booked'`,
+          type: sql<SlotRecord['type']>`${ads.type}::text`.as('type'),
+          date: sql<string>`${packageJobs.delivery_date}`.as('date'),
+          status: sql<SlotRecord['status']>`'booked'`.as('status'),
         })
         .from(packageJobs)
         .innerJoin(packages, eq(packages.id, packageJobs.package_id))
@@ -66,6 +62,13 @@ export async function slotRecords(podcastIds: number[], from: string, to: string
           ),
         ),
     );
+}
+
+export type SlotRecordRow = Awaited<ReturnType<typeof slotRecordsQuery>>[number];
+
+/** slotRecords()'s answer from its statement's rows (a booked day over a stored record marks it booked). */
+export function slotRecordsFrom(podcastIds: number[], rows: SlotRecordRow[]): Map<number, SlotRecord[]> {
+  const out = new Map<number, SlotRecord[]>(podcastIds.map((id) => [id, []]));
   const stored = rows.filter((r) => !r.booked);
   const booked = rows.filter((r) => r.booked);
   for (const s of stored) out.get(s.podcast_id)!.push({ id: s.id, type: s.type, date: s.date, status: s.status });
@@ -76,6 +79,12 @@ export async function slotRecords(podcastIds: number[], from: string, to: string
     else list.push({ id: null, type: b.type, date: b.date!, status: 'booked' });
   }
   return out;
+}
+
+/** Stored records plus the days hired proposals hold, for podcasts in a date range (one statement). */
+export async function slotRecords(podcastIds: number[], from: string, to: string): Promise<Map<number, SlotRecord[]>> {
+  if (!podcastIds.length) return new Map();
+  return slotRecordsFrom(podcastIds, await slotRecordsQuery(await getDb(), podcastIds, from, to));
 }
 
 /** What the calendar needs of a podcast. */
@@ -90,10 +99,20 @@ export function podcastToday(podcast: Pick<CalendarPodcast, 'time_zone'>): strin
   return firstUpcomingDay(now(), podcast.time_zone);
 }
 
+/** The days podcastCalendar() covers, from the podcast's today: [from, to). */
+export function calendarRange(podcast: CalendarPodcast, from = podcastToday(podcast)): { from: string; to: string } {
+  return { from, to: calendarEnd(from) };
+}
+
+/** A podcast's calendar from its schedule and its slot records from `from` on. */
+export function calendarOf(podcast: CalendarPodcast, records: Map<number, SlotRecord[]>, from: string): CalendarSlot[] {
+  return deriveSlots(readSchedule(podcast.schedule_settings), records.get(podcast.id) ?? [], from);
+}
+
 /** The next 12 months of a podcast's calendar, from the podcast's today. */
 export async function podcastCalendar(podcast: CalendarPodcast, from = podcastToday(podcast)): Promise<CalendarSlot[]> {
-  const records = await slotRecords([podcast.id], from, calendarEnd(from));
-  return deriveSlots(readSchedule(podcast.schedule_settings), records.get(podcast.id) ?? [], from);
+  const range = calendarRange(podcast, from);
+  return calendarOf(podcast, await slotRecords([podcast.id], range.from, range.to), range.from);
 }
 
 /** The calendar of the user's podcast (GET /api/slots?podcast_id=). */
@@ -104,9 +123,13 @@ export async function listSlots(userId: number, podcastId: number): Promise<Cale
 
 /** The next available slots of a podcast (both types), at most `limit` days. */
 export async function upcomingSlots(podcast: CalendarPodcast, limit = 6): Promise<CalendarSlot[]> {
-  const all = await podcastCalendar(podcast);
-  const days = [...new Set(all.filter((s) => s.status === 'available').map((s) => s.date))].slice(0, limit);
-  return all.filter((s) => days.includes(s.date));
+  return upcomingOf(await podcastCalendar(podcast), limit);
+}
+
+/** The slots of a calendar's first `limit` days with an available slot. */
+export function upcomingOf(calendar: CalendarSlot[], limit: number): CalendarSlot[] {
+  const days = [...new Set(calendar.filter((s) => s.status === 'available').map((s) => s.date))].slice(0, limit);
+  return calendar.filter((s) => days.includes(s.date));
 }
 
 /** Marks an available slot unavailable: stores a record (core §4). */
