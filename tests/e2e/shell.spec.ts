@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from './helpers';
+import { hydrated, signInAs } from './helpers';
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
@@ -13,6 +13,8 @@ async function closePopup(page: Page) {
 }
 
 async function logoutFromMenu(page: Page) {
+  // The menu's island hydrates when the browser is idle: on a busy machine a click before then is lost.
+  await hydrated(page);
   await page.getByRole('button', { name: /Account menu for/ }).click();
   await page
     .getByRole('menuitem', { name: 'Logout' })

@@ -80,7 +80,7 @@ async function readSessionUser(userId: number, seen: boolean): Promise<SessionUs
   const { user, brand, podcaster } = found;
   if (found.touched) {
     user.last_seen_at = new Date(at);
-    touched.set(userId, at);
+    markTouched(userId, at);
   }
   return {
     id: user.id,
@@ -167,6 +167,12 @@ const touchedHolder = globalThis as { [TOUCHED]?: Map<number, number> };
 const touched = (touchedHolder[TOUCHED] ??= new Map());
 const TOUCH_EVERY_MS = 60_000;
 
+/** Notes this process's write of the user's last_seen_at at `at` (forgetting writes over a minute old past 10,000 users). */
+function markTouched(userId: number, at: number): void {
+  touched.set(userId, at);
+  if (touched.size > 10_000) for (const [id, when] of touched) if (at - when >= TOUCH_EVERY_MS) touched.delete(id);
+}
+
 /**
  * Records that the user was active, at most once a minute per user and process, to spare the
  * database: the requests that arrive while one write runs (each with its own copy of the cached user,
@@ -176,8 +182,7 @@ const TOUCH_EVERY_MS = 60_000;
 export async function touchLastSeen(user: SessionUser): Promise<void> {
   const now = Date.now();
   if (now - Math.max(user.row.last_seen_at?.getTime() ?? 0, touched.get(user.id) ?? 0) < TOUCH_EVERY_MS) return;
-  touched.set(user.id, now);
-  if (touched.size > 10_000) for (const [id, at] of touched) if (now - at >= TOUCH_EVERY_MS) touched.delete(id);
+  markTouched(user.id, now);
   try {
     const db = await getDb();
     // Not announced: the caches that hold users (the session users, page reads) keep their entries and
