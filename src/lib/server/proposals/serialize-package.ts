@@ -113,39 +113,11 @@ export function packagePodcast(podcast: typeof podcasts.$inferSelect): NonNullab
   };
 }
 
-/** Packages with their podcast, their campaign's title and their jobs, in one statement. */
-function readPackages(db: Db, where: SQL | undefined) {
-  return db
-    .select({ pkg: packages, podcast: podcasts, campaign_title: campaigns.title, jobs: packageJobsSql(packages.id) })
-    .from(packages)
-    .innerJoin(podcasts, eq(podcasts.id, packages.podcast_id))
-    .leftJoin(campaigns, eq(campaigns.id, packages.campaign_id))
-    .where(where)
-    .$dynamic();
-}
-
-type ReadPackage = Awaited<ReturnType<typeof readPackages>>[number];
-
-function serializeRead({ pkg, podcast, jobs }: ReadPackage): PackagePayload {
-  return serializePackage(pkg, jobsFromJson(jobs), packagePodcast(podcast));
-}
-
-/** Packages by id, serialized with their jobs and podcast, in the order of `ids` (one statement). */
-export async function loadPackages(ids: number[]): Promise<PackagePayload[]> {
-  if (!ids.length) return [];
-  const rows = await readPackages(await getDb(), inArray(packages.id, ids));
-  const byId = new Map(rows.map((r) => [r.pkg.id, r]));
-  return ids
-    .map((id) => byId.get(id))
-    .filter((r): r is NonNullable<typeof r> => !!r)
-    .map(serializeRead);
-}
-
 /**
- * The statement of recentPackages(): the packages a filter matches, most recently updated first, each
- * row as JSON with its podcast, its campaign's title and its jobs (so it can be nested in another).
+ * Packages with their podcast, their campaign's title and their jobs, in one statement: each row as
+ * JSON (every column named), so the statement can also be nested in another.
  */
-export function recentPackagesQuery(db: Db, where: SQL, limit: number) {
+function readPackages(db: Db, where: SQL | undefined) {
   return db
     .select({
       pkg: sql<Record<string, unknown>>`to_json(${packages})`.as('pkg'),
@@ -157,18 +129,34 @@ export function recentPackagesQuery(db: Db, where: SQL, limit: number) {
     .innerJoin(podcasts, eq(podcasts.id, packages.podcast_id))
     .leftJoin(campaigns, eq(campaigns.id, packages.campaign_id))
     .where(where)
-    .orderBy(desc(packages.updated_at), desc(packages.id))
-    .limit(limit);
+    .$dynamic();
 }
 
-export type RecentPackageRow = Awaited<ReturnType<typeof recentPackagesQuery>>[number];
+export type ReadPackage = Awaited<ReturnType<typeof readPackages>>[number];
+
+function serializeRead({ pkg, podcast, jobs }: ReadPackage): PackagePayload {
+  return serializePackage(rowFromJson(packages, pkg), jobsFromJson(jobs), packagePodcast(rowFromJson(podcasts, podcast)));
+}
+
+/** Packages by id, serialized with their jobs and podcast, in the order of `ids` (one statement). */
+export async function loadPackages(ids: number[]): Promise<PackagePayload[]> {
+  if (!ids.length) return [];
+  const rows = await readPackages(await getDb(), inArray(packages.id, ids));
+  const byId = new Map(rows.map((r) => [r.pkg.id as number, r]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((r): r is NonNullable<typeof r> => !!r)
+    .map(serializeRead);
+}
+
+/** The statement of recentPackages() (rows as readPackages reads them). */
+export function recentPackagesQuery(db: Db, where: SQL, limit: number) {
+  return readPackages(db, where).orderBy(desc(packages.updated_at), desc(packages.id)).limit(limit);
+}
 
 /** recentPackages()'s answer from its statement's rows. */
-export function recentPackagesFrom(rows: RecentPackageRow[]): Array<PackagePayload & { campaign_title: string }> {
-  return rows.map((r) => ({
-    ...serializePackage(rowFromJson(packages, r.pkg), jobsFromJson(r.jobs), packagePodcast(rowFromJson(podcasts, r.podcast))),
-    campaign_title: r.campaign_title ?? '',
-  }));
+export function recentPackagesFrom(rows: ReadPackage[]): Array<PackagePayload & { campaign_title: string }> {
+  return rows.map((r) => ({ ...serializeRead(r), campaign_title: r.campaign_title ?? '' }));
 }
 
 /** The packages a filter matches, most recently updated first, each with its campaign's title (one statement). */

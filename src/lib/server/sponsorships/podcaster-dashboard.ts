@@ -3,7 +3,7 @@ import type { AstroCookies } from 'astro';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { packages } from '../db/schema';
-import { type PackagePayload, type RecentPackageRow, recentPackages, recentPackagesFrom, recentPackagesQuery } from '../proposals/serialize-package';
+import { type PackagePayload, type ReadPackage, recentPackages, recentPackagesFrom, recentPackagesQuery } from '../proposals/serialize-package';
 import { calendarOf, calendarRange, type SlotRecordRow, slotRecordsFrom, slotRecordsQuery, upcomingOf } from '../slots/slots';
 import type { CalendarSlot } from '../../slots';
 import { currentPagePodcast } from './current-podcast';
@@ -56,7 +56,7 @@ const UPCOMING_DAYS = 8;
 async function proposalsAndCalendar(podcast: PodcastRow, proposalsWhere: SQL) {
   const db = await getDb();
   const range = calendarRange(podcast);
-  const { rows } = await db.execute<{ proposals: RecentPackageRow[]; records: SlotRecordRow[] }>(sql`select
+  const { rows } = await db.execute<{ proposals: ReadPackage[]; records: SlotRecordRow[] }>(sql`select
     (select coalesce(json_agg(p), '[]') from (${recentPackagesQuery(db, proposalsWhere, PROPOSALS)}) p) as proposals,
     (select coalesce(json_agg(r), '[]') from (${slotRecordsQuery(db, [podcast.id], range.from, range.to)}) r) as records`);
   const row = rows[0]!;
