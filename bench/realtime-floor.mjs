@@ -6,7 +6,9 @@
 // Events go out at a fixed rate (an open loop), so the figure is one event's delivery, not a backlog.
 // Two rates: 20 events/s, the rate of bench/realtime.mjs's target row (like for like), and 50 events/s.
 // On this VM the lower rate reads slower (p95 ~12-14 ms against ~8-10 ms in the same minute): with
-// 50 ms between events both threads go idle, and each event starts by waking them.
+// 50 ms between events both threads go idle, and each event starts by waking them. At 20 events/s the
+// readers run twice: in a thread that sleeps between reads, and busy-polling as realtime.mjs's
+// instrument does (the thread never sleeps, so no read waits for it to be woken).
 //
 //   node bench/realtime-floor.mjs
 //   BENCH_REALTIME_CONNECTIONS=2000 BENCH_RATE=25 node bench/realtime-floor.mjs   (that rate only)
@@ -25,14 +27,20 @@ else if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(plainTa
 
 /** Runs the loopback floor and answers its rows (each rate's). */
 export async function bench() {
-  const rates = process.env.BENCH_RATE ? [Number(process.env.BENCH_RATE)] : [20, 50];
+  const runs = process.env.BENCH_RATE
+    ? [{ rate: Number(process.env.BENCH_RATE), busyPoll: false }]
+    : [
+        { rate: 20, busyPoll: false },
+        { rate: 20, busyPoll: true },
+        { rate: 50, busyPoll: false },
+      ];
   const rows = [];
-  for (const rate of rates) rows.push(...(await run(rate)));
+  for (const { rate, busyPoll } of runs) rows.push(...(await run(rate, busyPoll)));
   return rows;
 }
 
-/** One rate: N sockets, one frame to each per event. */
-async function run(RATE) {
+/** One rate: N sockets, one frame to each per event, read by a sleeping or a busy-polling thread. */
+async function run(RATE, busyPoll) {
   const CONNECTIONS = Number(process.env.BENCH_REALTIME_CONNECTIONS ?? 1000);
   const EVENTS = Number(process.env.BENCH_MESSAGES ?? 200);
   const sockets = [];
@@ -41,7 +49,7 @@ async function run(RATE) {
     sockets.push(socket);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const worker = new Worker(new URL(import.meta.url), { workerData: { port: server.address().port, connections: CONNECTIONS, events: EVENTS } });
+  const worker = new Worker(new URL(import.meta.url), { workerData: { port: server.address().port, connections: CONNECTIONS, events: EVENTS, busyPoll } });
   const done = new Promise((resolve) => worker.once('message', resolve));
   while (sockets.length < CONNECTIONS) await new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -63,21 +71,28 @@ async function run(RATE) {
 
   const latencies = Array.from(arrivals, (at, i) => at - sentAt[Math.floor(i / CONNECTIONS)]).sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
-  const group = `Loopback floor (${CONNECTIONS} plain TCP sockets, ${FRAME_BYTES} B writes, ${RATE} events/s)`;
+  const reader = busyPoll ? ', busy-polling reader' : '';
+  const group = `Loopback floor (${CONNECTIONS} plain TCP sockets, ${FRAME_BYTES} B writes, ${RATE} events/s${reader})`;
   return [
     { group, name: 'writer CPU per event (one write per socket)', value: (cpu.user + cpu.system) / 1000 / EVENTS, unit: 'ms' },
-    { group, name: 'reader CPU per message', value: readerCpuUs / (CONNECTIONS * EVENTS), unit: 'µs' },
+    busyPoll
+      ? { group, name: 'reader CPU per message', value: 'a whole CPU (it busy-polls)', unit: '' }
+      : { group, name: 'reader CPU per message', value: readerCpuUs / (CONNECTIONS * EVENTS), unit: 'µs' },
     { group, name: 'delivery latency p50 / p95 / p99', value: `${pct(50)} / ${pct(95)} / ${pct(99)} ms`, unit: '' },
   ];
 }
 
-function readers({ port, connections, events }) {
+function readers({ port, connections, events, busyPoll }) {
   // arrivals[event * connections + socket]: a socket's bytes arrive in order, so its n-th frame is event n,
   // read when the chunk that completes it is.
   const arrivals = new Float64Array(connections * events);
   const bytes = new Float64Array(connections);
   let received = 0;
   let cpuAtFirst = null;
+  // The busy poll: an immediate that queues itself keeps libuv polling with a zero timeout.
+  let polling = busyPoll;
+  const poll = () => polling && setImmediate(poll);
+  poll();
   for (let i = 0; i < connections; i++) {
     const socket = net.connect(port, '127.0.0.1');
     socket.setNoDelay(true);
@@ -90,6 +105,7 @@ function readers({ port, connections, events }) {
       for (let n = before; n < after; n++) arrivals[n * connections + i] = at;
       received += after - before;
       if (received === connections * events) {
+        polling = false;
         const used = process.threadCpuUsage(cpuAtFirst);
         parentPort.postMessage({ arrivals, readerCpuUs: used.user + used.system });
       }

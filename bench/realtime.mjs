@@ -4,9 +4,20 @@
 // The clients run in a worker thread so their JSON parsing does not queue behind the server's event
 // loop; on a small machine they still share its CPUs, so the figures are a floor, not a ceiling.
 //
-// Two runs. First events at a steady rate, BENCH_RATE (20) a second, each to every subscriber: the
-// delivery latency of an event, the figure the target is about. Then a closed loop, the next event
-// going out when the previous call has been answered: as fast as the slowest stage, which on 2 cores
+// Three runs. First events at a steady rate, BENCH_RATE (20) a second, each to every subscriber: the
+// delivery latency of an event, the figure the target is about, twice with two kinds of client.
+//  - The instrument (the target's row): one thread plays the 1,000 subscribers and must not add its own
+//    costs 1,000 times to each event, as 1,000 real subscribers (each on its own device, each woken once
+//    by its one frame) never would. So it does what a latency instrument does: it busy-polls (the thread
+//    never sleeps in epoll_wait, so no frame waits for the instrument to be woken: on this VM a thread
+//    that sleeps between events reads an event's first frame ~1.4 ms later, and each next one later
+//    still) and reads each frame's header and `sentAt` itself (no ws parser per message). It speaks the
+//    protocol itself: handshake, masked subscribe, the two setup messages, then ticks. It costs a whole
+//    CPU while it runs, leaving the server the other one.
+//  - The ws clients: the same subscribers as the `ws` package's WebSocket objects in a thread that
+//    sleeps between reads, as a Node subscriber would run. No target: its ~10 µs a message (the
+//    wake-up, ws's frame parser, the event), paid 1,000 times an event in one thread on two vCPUs, is
+//    in what it reads. Then a closed loop (ws clients), the next event going out when the previous call has been answered: as fast as the slowest stage, which on 2 cores
 // is the one client thread, so its latencies include the backlog that builds (no target on them); it
 // says how many messages a second the machine moves. BENCH_RATE=0 runs the closed loop only. The CPU time of
 // the server's thread per event (it also runs the publishing SDK) is reported too: a busy machine
@@ -17,7 +28,9 @@
 //   BENCH_RATE=50 npm run bench:realtime
 // Target (issue #16): p95 delivery at most 10 ms with 1,000 subscribers on loopback.
 
+import { randomBytes } from 'node:crypto';
 import { createServer, Agent } from 'node:http';
+import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -26,6 +39,8 @@ import WebSocket from 'ws';
 import { plainTable } from './lib/table.mjs';
 
 const CHANNEL = 'bench';
+// The instrument's one read buffer (see connectRaw).
+const READ_BUFFER = Buffer.alloc(64 * 1024);
 const app = { appId: 'bench', key: 'bench-key', secret: 'bench-secret' };
 // Absolute milliseconds comparable across threads (each thread has its own performance.now origin).
 const now = () => performance.timeOrigin + performance.now();
@@ -48,13 +63,18 @@ export async function bench() {
   const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
   const PAYLOAD_BYTES = Number(process.env.BENCH_PAYLOAD_BYTES ?? 256);
   const RATE = Number(process.env.BENCH_RATE ?? 20);
-  const steady = RATE > 0 ? await run({ CONNECTIONS, MESSAGES, CONCURRENCY, PAYLOAD_BYTES, RATE, target: true }) : [];
-  const closed = await run({ CONNECTIONS, MESSAGES, CONCURRENCY, PAYLOAD_BYTES, RATE: 0, target: RATE <= 0 });
-  return [...steady, ...closed];
+  const base = { CONNECTIONS, MESSAGES, CONCURRENCY, PAYLOAD_BYTES };
+  const steady = RATE > 0 ? await run({ ...base, RATE, instrument: true, target: true }) : [];
+  const steadyWs = RATE > 0 ? await run({ ...base, RATE, instrument: false, target: false }) : [];
+  const closed = await run({ ...base, RATE: 0, instrument: false, target: RATE <= 0 });
+  return [...steady, ...steadyWs, ...closed];
 }
 
-/** One run: N subscribers, M events published at RATE per second (0: a closed loop of CONCURRENCY publishers). */
-async function run({ CONNECTIONS, MESSAGES, CONCURRENCY, PAYLOAD_BYTES, RATE, target: withTarget }) {
+/**
+ * One run: N subscribers, M events published at RATE per second (0: a closed loop of CONCURRENCY
+ * publishers), read by the instrument or by ws clients.
+ */
+async function run({ CONNECTIONS, MESSAGES, CONCURRENCY, PAYLOAD_BYTES, RATE, instrument, target: withTarget }) {
   const { createRealtimeServer } = await import('../src/lib/server/realtime/protocol-server.ts');
 
   const realtime = createRealtimeServer(app);
@@ -67,7 +87,7 @@ async function run({ CONNECTIONS, MESSAGES, CONCURRENCY, PAYLOAD_BYTES, RATE, ta
   await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address();
 
-  const worker = new Worker(new URL(import.meta.url), { workerData: { port, connections: CONNECTIONS, messages: MESSAGES } });
+  const worker = new Worker(new URL(import.meta.url), { workerData: { port, connections: CONNECTIONS, messages: MESSAGES, instrument } });
   const fromWorker = (type) => new Promise((resolve) => worker.on('message', (m) => m.type === type && resolve(m)));
   const ready = await fromWorker('ready');
   const connectMs = ready.connectMs;
@@ -122,7 +142,8 @@ async function run({ CONNECTIONS, MESSAGES, CONCURRENCY, PAYLOAD_BYTES, RATE, ta
   http.closeAllConnections();
   http.close();
   const load = RATE > 0 ? `${RATE} events/s` : `closed loop, publish concurrency ${CONCURRENCY}`;
-  const group = `Realtime (${CONNECTIONS} subscribers, ${PAYLOAD_BYTES} B events, ${load})`;
+  const reader = instrument ? 'busy-polling instrument' : 'ws clients';
+  const group = `Realtime (${CONNECTIONS} subscribers, ${PAYLOAD_BYTES} B events, ${load}, ${reader})`;
   const target = withTarget && CONNECTIONS >= 1000 ? { target: '≤ 10 ms (1,000 subscribers)', met: pct(95) <= 10 } : {};
   return [
     { group, name: 'connections held', value: `${held} (opened and subscribed in ${connectMs.toFixed(0)} ms)`, unit: '' },
@@ -133,7 +154,9 @@ async function run({ CONNECTIONS, MESSAGES, CONCURRENCY, PAYLOAD_BYTES, RATE, ta
     { group, name: 'delivery latency p95', value: pct(95), unit: 'ms', ...target },
     { group, name: 'delivery latency p99 / max', value: `${pct(99).toFixed(1)} / ${(latencies.at(-1) ?? NaN).toFixed(1)} ms`, unit: '' },
     { group, name: 'server thread CPU per event (and the SDK)', value: serverCpuMs / MESSAGES, unit: 'ms' },
-    { group, name: 'client thread CPU per message received', value: clientCpuUs / Math.max(1, delivered), unit: 'µs' },
+    instrument
+      ? { group, name: 'client thread CPU per message received', value: 'a whole CPU (it busy-polls)', unit: '' }
+      : { group, name: 'client thread CPU per message received', value: clientCpuUs / Math.max(1, delivered), unit: 'µs' },
   ];
 }
 
@@ -147,7 +170,7 @@ function sentAtOf(raw) {
 }
 const SENT_AT = Buffer.from('sentAt\\":');
 
-async function clients({ port, connections, messages }) {
+async function clients({ port, connections, messages, instrument }) {
   // Each frame is timed as it arrives and only its latency kept (a few bytes read, no JSON parsed, no
   // frame held), so the one thread that plays every client spends as little as it can between two
   // reads, and keeps no heap for the garbage collector to stop it over.
@@ -156,7 +179,9 @@ async function clients({ port, connections, messages }) {
   let delivered = 0;
   let lastDeliveryAt = 0;
   let cpuAtFirst = null;
+  let finished = false;
   const report = () => {
+    finished = true;
     const used = process.threadCpuUsage(cpuAtFirst ?? undefined);
     const clientCpuUs = cpuAtFirst ? used.user + used.system : 0;
     parentPort.postMessage({ type: 'done', latencies: Array.from(latencies.subarray(0, delivered)), delivered, lastDeliveryAt, clientCpuUs });
@@ -168,8 +193,16 @@ async function clients({ port, connections, messages }) {
     latencies[delivered] = lastDeliveryAt - sentAtOf(raw);
     if (++delivered === expected) report();
   };
+  // The instrument's busy poll, from the first connection to the report: an immediate that queues
+  // itself keeps libuv polling with a zero timeout, so the thread never sleeps in epoll_wait. (Polling
+  // only while frames flow, and sleeping between events, reads ~15 ms like the ws clients: on this VM
+  // a vCPU that has gone idle for the 50 ms between events takes ~1.4 ms to run again, and its reads
+  // then cost more, so that would measure the instrument's own wake-up once more.)
+  const poll = () => !finished && setImmediate(poll);
+  if (instrument) poll();
 
   function connect() {
+    if (instrument) return connectRaw(port, onTick);
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${app.key}?protocol=7&client=bench&version=1`);
       ws.on('error', reject);
@@ -194,4 +227,71 @@ async function clients({ port, connections, messages }) {
     await Promise.all(Array.from({ length: Math.min(200, connections - i) }, connect));
   }
   parentPort.postMessage({ type: 'ready', connectMs: now() - start });
+}
+
+/**
+ * The instrument's subscriber: a WebSocket opened by hand on a TCP socket (RFC 6455 handshake, a masked
+ * `pusher:subscribe`), resolving once subscribed; from then on each text frame completed by a read is
+ * handed to `onTick` as its payload's bytes. Server frames are unmasked; ticks are far under 64 KiB.
+ * Reads go through net's `onread` into one buffer every socket shares (each read is handled before the
+ * next one), skipping the stream machinery a 'data' listener pays per read; a frame cut by a read is
+ * copied out until the rest comes.
+ */
+function connectRaw(port, onTick) {
+  return new Promise((resolve, reject) => {
+    let pending = null;
+    let upgraded = false;
+    let subscribed = false;
+    const onMessage = (payload) => {
+      if (subscribed) return onTick(payload);
+      const message = JSON.parse(payload.toString());
+      if (message.event === 'pusher:connection_established')
+        socket.write(maskedFrame(JSON.stringify({ event: 'pusher:subscribe', data: { channel: CHANNEL } })));
+      else if (message.event === 'pusher_internal:subscription_succeeded') {
+        subscribed = true;
+        resolve(socket);
+      }
+    };
+    const onRead = (nread, buffer) => {
+      let bytes = pending ? Buffer.concat([pending, buffer.subarray(0, nread)]) : buffer.subarray(0, nread);
+      pending = null;
+      if (!upgraded) {
+        const end = bytes.indexOf('\r\n\r\n');
+        if (end < 0) return void (pending = Buffer.from(bytes));
+        if (!bytes.toString('latin1', 0, 12).startsWith('HTTP/1.1 101')) return void reject(new Error(bytes.toString('latin1', 0, end)));
+        upgraded = true;
+        bytes = bytes.subarray(end + 4);
+      }
+      let at = 0;
+      while (bytes.length - at >= 2) {
+        const short = bytes[at + 1] & 0x7f;
+        const header = short === 126 ? 4 : 2;
+        if (bytes.length - at < header) break;
+        const length = short === 126 ? bytes.readUInt16BE(at + 2) : short;
+        if (bytes.length - at < header + length) break;
+        if ((bytes[at] & 0x0f) === 1) onMessage(bytes.subarray(at + header, at + header + length));
+        at += header + length;
+      }
+      if (at < bytes.length) pending = Buffer.from(bytes.subarray(at));
+    };
+    const socket = net.connect({ port, host: '127.0.0.1', noDelay: true, onread: { buffer: READ_BUFFER, callback: onRead } });
+    socket.on('error', reject);
+    socket.once('connect', () => {
+      const key = randomBytes(16).toString('base64');
+      socket.write(
+        `GET /app/${app.key}?protocol=7&client=bench&version=1 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
+    });
+  });
+}
+/** A client's text frame: masked, as RFC 6455 requires of clients (payloads under 126 bytes here). */
+function maskedFrame(text) {
+  const payload = Buffer.from(text);
+  const mask = randomBytes(4);
+  const out = Buffer.alloc(6 + payload.length);
+  out[0] = 0x81;
+  out[1] = 0x80 | payload.length;
+  mask.copy(out, 2);
+  for (let i = 0; i < payload.length; i++) out[6 + i] = payload[i] ^ mask[i % 4];
+  return out;
 }

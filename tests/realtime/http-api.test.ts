@@ -115,6 +115,13 @@ describe('events API with the official pusher SDK', () => {
     expect(await statusOf(sdk.trigger('news', 'fits', 'x'.repeat(10_240)))).toBe(200);
   });
 
+  it('answers 413 to a body over 512 KB without reading it all, and goes on serving', async () => {
+    const res = await signedPost('/events', { name: 'huge', channels: ['news'], data: 'x'.repeat(600 * 1024) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'Request body is larger than 524288 bytes' });
+    expect(await statusOf(sdk.trigger('news', 'after', 'still here'))).toBe(200);
+  });
+
   it('answers 400 for more than 100 channels', async () => {
     // The SDK refuses 101 channels before sending, so this request is signed by hand.
     const channels = Array.from({ length: 101 }, (_, i) => `c-${i}`);
