@@ -257,7 +257,10 @@ function connectRaw(port, onTick) {
       pending = null;
       if (!upgraded) {
         const end = bytes.indexOf('\r\n\r\n');
-        if (end < 0) return void (pending = Buffer.from(bytes));
+        if (end < 0) {
+          pending = Buffer.from(bytes);
+          return;
+        }
         if (!bytes.toString('latin1', 0, 12).startsWith('HTTP/1.1 101')) return void reject(new Error(bytes.toString('latin1', 0, end)));
         upgraded = true;
         bytes = bytes.subarray(end + 4);
