@@ -11,17 +11,18 @@
 //    by its one frame) never would. So it does what a latency instrument does: it busy-polls (the thread
 //    never sleeps in epoll_wait, so no frame waits for the instrument to be woken: on this VM a thread
 //    that sleeps between events reads an event's first frame ~1.4 ms later, and each next one later
-//    still) and reads each frame's header and `sentAt` itself (no ws parser per message). It speaks the
-//    protocol itself: handshake, masked subscribe, the two setup messages, then ticks. It costs a whole
-//    CPU while it runs, leaving the server the other one.
+//    still), and it reads each frame's header itself and notes only when the frame came (no ws parser
+//    per message). It speaks the protocol itself: handshake, masked subscribe, the two setup messages,
+//    then ticks. It costs a whole CPU while it runs, leaving the server the other one.
 //  - The ws clients: the same subscribers as the `ws` package's WebSocket objects in a thread that
 //    sleeps between reads, as a Node subscriber would run. No target: its ~10 µs a message (the
 //    wake-up, ws's frame parser, the event), paid 1,000 times an event in one thread on two vCPUs, is
-//    in what it reads. Then a closed loop (ws clients), the next event going out when the previous call has been answered: as fast as the slowest stage, which on 2 cores
-// is the one client thread, so its latencies include the backlog that builds (no target on them); it
-// says how many messages a second the machine moves. BENCH_RATE=0 runs the closed loop only. The CPU time of
-// the server's thread per event (it also runs the publishing SDK) is reported too: a busy machine
-// disturbs it far less than the latencies.
+//    in what it reads.
+// Then a closed loop (ws clients), the next event going out when the previous call has been answered:
+// as fast as the slowest stage, which on 2 cores is the one client thread, so its latencies include the
+// backlog that builds (no target on them); it says how many messages a second the machine moves.
+// BENCH_RATE=0 runs the closed loop only. The CPU time of the server's thread per event (it also runs
+// the publishing SDK) is reported too: a busy machine disturbs it far less than the latencies.
 //
 //   npm run bench:realtime
 //   BENCH_REALTIME_CONNECTIONS=5000 BENCH_MESSAGES=500 BENCH_CONCURRENCY=10 npm run bench:realtime
@@ -111,12 +112,15 @@ async function run({ CONNECTIONS, MESSAGES, CONCURRENCY, PAYLOAD_BYTES, RATE, in
       await sdk.trigger(CHANNEL, 'tick', { seq, sentAt: now(), filler });
     }
   }
+  // When each event was sent, by its seq (the instrument's arrivals are matched to these).
+  const sentAt = new Float64Array(MESSAGES);
   async function openLoop() {
     const calls = [];
     for (let seq = 0; seq < MESSAGES; seq++) {
       const due = publishStart + (seq * 1000) / RATE;
       if (due > now()) await new Promise((resolve) => setTimeout(resolve, due - now()));
-      calls.push(sdk.trigger(CHANNEL, 'tick', { seq, sentAt: now(), filler }));
+      sentAt[seq] = now();
+      calls.push(sdk.trigger(CHANNEL, 'tick', { seq, sentAt: sentAt[seq], filler }));
     }
     await Promise.all(calls);
   }
@@ -124,7 +128,13 @@ async function run({ CONNECTIONS, MESSAGES, CONCURRENCY, PAYLOAD_BYTES, RATE, in
   const publishedMs = now() - publishStart;
   const serverCpu = process.threadCpuUsage(cpuBefore);
   const serverCpuMs = (serverCpu.user + serverCpu.system) / 1000;
-  const { latencies, delivered, lastDeliveryAt, clientCpuUs } = await Promise.race([
+  const {
+    latencies: measured,
+    arrivals,
+    delivered,
+    lastDeliveryAt,
+    clientCpuUs,
+  } = await Promise.race([
     finished,
     new Promise((resolve) => setTimeout(resolve, 60_000)).then(() => {
       worker.postMessage('report');
@@ -134,6 +144,8 @@ async function run({ CONNECTIONS, MESSAGES, CONCURRENCY, PAYLOAD_BYTES, RATE, in
   const elapsedS = (lastDeliveryAt - publishStart) / 1000;
   const expected = CONNECTIONS * MESSAGES;
 
+  // The instrument sends arrivals[event * CONNECTIONS + socket] (0: never arrived); ws clients, latencies.
+  const latencies = arrivals ? Array.from(arrivals, (at, i) => at - sentAt[Math.floor(i / CONNECTIONS)]).filter((_, i) => arrivals[i] > 0) : measured;
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
 
@@ -173,9 +185,14 @@ const SENT_AT = Buffer.from('sentAt\\":');
 async function clients({ port, connections, messages, instrument }) {
   // Each frame is timed as it arrives and only its latency kept (a few bytes read, no JSON parsed, no
   // frame held), so the one thread that plays every client spends as little as it can between two
-  // reads, and keeps no heap for the garbage collector to stop it over.
+  // reads, and keeps no heap for the garbage collector to stop it over. The instrument does less still:
+  // a socket's frames arrive in the order the events were published (one publishing connection, one
+  // event at a time), so its n-th tick is event n, and only the time is kept, in arrivals[n * connections
+  // + socket], as bench/realtime-floor.mjs does; the main thread subtracts each event's send time.
   const expected = connections * messages;
-  const latencies = new Float64Array(expected);
+  const latencies = instrument ? null : new Float64Array(expected);
+  const arrivals = instrument ? new Float64Array(expected) : null;
+  const ticksOf = instrument ? new Uint32Array(connections) : null;
   let delivered = 0;
   let lastDeliveryAt = 0;
   let cpuAtFirst = null;
@@ -184,13 +201,19 @@ async function clients({ port, connections, messages, instrument }) {
     finished = true;
     const used = process.threadCpuUsage(cpuAtFirst ?? undefined);
     const clientCpuUs = cpuAtFirst ? used.user + used.system : 0;
-    parentPort.postMessage({ type: 'done', latencies: Array.from(latencies.subarray(0, delivered)), delivered, lastDeliveryAt, clientCpuUs });
+    const measured = latencies ? { latencies: Array.from(latencies.subarray(0, delivered)) } : { arrivals };
+    parentPort.postMessage({ type: 'done', ...measured, delivered, lastDeliveryAt, clientCpuUs });
   };
   parentPort.on('message', (m) => m === 'report' && report());
   const onTick = (raw) => {
     cpuAtFirst ??= process.threadCpuUsage();
     lastDeliveryAt = now();
     latencies[delivered] = lastDeliveryAt - sentAtOf(raw);
+    if (++delivered === expected) report();
+  };
+  const onInstrumentTick = (socket) => {
+    lastDeliveryAt = now();
+    arrivals[ticksOf[socket]++ * connections + socket] = lastDeliveryAt;
     if (++delivered === expected) report();
   };
   // The instrument's busy poll, from the first connection to the report: an immediate that queues
@@ -201,8 +224,10 @@ async function clients({ port, connections, messages, instrument }) {
   const poll = () => !finished && setImmediate(poll);
   if (instrument) poll();
 
+  let opened = 0;
   function connect() {
-    if (instrument) return connectRaw(port, onTick);
+    const socket = opened++;
+    if (instrument) return connectRaw(port, () => onInstrumentTick(socket));
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${app.key}?protocol=7&client=bench&version=1`);
       ws.on('error', reject);
@@ -231,8 +256,8 @@ async function clients({ port, connections, messages, instrument }) {
 
 /**
  * The instrument's subscriber: a WebSocket opened by hand on a TCP socket (RFC 6455 handshake, a masked
- * `pusher:subscribe`), resolving once subscribed; from then on each text frame completed by a read is
- * handed to `onTick` as its payload's bytes. Server frames are unmasked; ticks are far under 64 KiB.
+ * `pusher:subscribe`), resolving once subscribed; from then on `onTick` is called for each text frame
+ * a read completes. Server frames are unmasked; ticks are far under 64 KiB.
  * Reads go through net's `onread` into one buffer every socket shares (each read is handled before the
  * next one), skipping the stream machinery a 'data' listener pays per read; a frame cut by a read is
  * copied out until the rest comes.
@@ -243,7 +268,7 @@ function connectRaw(port, onTick) {
     let upgraded = false;
     let subscribed = false;
     const onMessage = (payload) => {
-      if (subscribed) return onTick(payload);
+      if (subscribed) return onTick();
       const message = JSON.parse(payload.toString());
       if (message.event === 'pusher:connection_established')
         socket.write(maskedFrame(JSON.stringify({ event: 'pusher:subscribe', data: { channel: CHANNEL } })));
