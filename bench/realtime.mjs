@@ -99,7 +99,9 @@ async function run({ CONNECTIONS, MESSAGES, CONCURRENCY, PAYLOAD_BYTES, RATE, in
     host: '127.0.0.1',
     port: String(port),
     useTLS: false,
-    agent: new Agent({ keepAlive: true, maxSockets: CONCURRENCY }),
+    // The open loop publishes over one connection, so the server takes the events in the order sent
+    // (the instrument matches a socket's n-th frame to event n).
+    agent: new Agent({ keepAlive: true, maxSockets: RATE > 0 ? 1 : CONCURRENCY }),
   });
   const filler = 'x'.repeat(PAYLOAD_BYTES);
   const finished = fromWorker('done');
@@ -312,6 +314,7 @@ function connectRaw(port, onTick) {
     });
   });
 }
+
 /** A client's text frame: masked, as RFC 6455 requires of clients (payloads under 126 bytes here). */
 function maskedFrame(text) {
   const payload = Buffer.from(text);
