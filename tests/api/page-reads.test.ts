@@ -10,30 +10,62 @@ import { campaigns } from '../../src/lib/server/db/schema';
 import { seedUser } from '../support/builders';
 import { seedCampaign } from '../support/campaign-builders';
 import { page } from '../support/http';
+import { inRequest } from '../support/test-server';
 
 const SENT = Symbol.for('cuepoint.db.statement');
 const ANSWERED = Symbol.for('cuepoint.db.statement.cached');
 type Hooks = { [SENT]?: (query: string) => void; [ANSWERED]?: () => void };
 
-/** Statements Drizzle sent while `view` ran, and how many of them the page-read cache answered. */
-async function counted(view: () => Promise<unknown>): Promise<{ sent: number; answered: number; queries: string[] }> {
+const WRITE = /^\s*(?:insert|update|delete)\b/i;
+
+interface SecondView {
+  html: string;
+  /** Statements the second view's request sent, and how many of them the page-read cache answered. */
+  sent: number;
+  answered: number;
+  /** The statements that reached the database. */
+  queries: string[];
+}
+
+/**
+ * Views `path` twice and counts what the second view's request sent. The server's own background work
+ * meanwhile (the queue, the measurement pass every 30 seconds) is not the render's and is not counted;
+ * when it wrote while the two views ran it may rightly have dropped cached reads, and both views are
+ * taken again (at most three times).
+ */
+async function viewedTwice(path: string, cookie: string): Promise<SecondView> {
   const hooks = globalThis as Hooks;
-  const seen = { sent: 0, answered: 0, queries: [] as string[] };
-  hooks[SENT] = (query) => {
-    seen.sent++;
-    seen.queries.push(query);
-  };
-  hooks[ANSWERED] = () => {
-    seen.answered++;
-    seen.queries.pop();
-  };
-  try {
-    await view();
-  } finally {
-    delete hooks[SENT];
-    delete hooks[ANSWERED];
+  let result: SecondView = { html: '', sent: 0, answered: 0, queries: [] };
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    let backgroundWrote = false;
+    let counting = false;
+    const seen: SecondView = { html: '', sent: 0, answered: 0, queries: [] };
+    hooks[SENT] = (query) => {
+      if (!inRequest()) {
+        if (WRITE.test(query)) backgroundWrote = true;
+        return;
+      }
+      if (!counting) return;
+      seen.sent++;
+      seen.queries.push(query);
+    };
+    hooks[ANSWERED] = () => {
+      if (!inRequest() || !counting) return;
+      seen.answered++;
+      seen.queries.pop();
+    };
+    try {
+      await page(path, cookie);
+      counting = true;
+      seen.html = (await page(path, cookie)).html;
+    } finally {
+      delete hooks[SENT];
+      delete hooks[ANSWERED];
+    }
+    result = seen;
+    if (!backgroundWrote) break;
   }
-  return seen;
+  return result;
 }
 
 describe('the page-read cache', () => {
@@ -43,11 +75,8 @@ describe('the page-read cache', () => {
     const path = `/campaign/${campaign.id}/stats`;
     expect((await page(path, brand.cookie)).html).toContain('Cold Brew Summer');
 
-    let html = '';
-    const second = await counted(async () => {
-      html = (await page(path, brand.cookie)).html;
-    });
-    expect(html).toContain('Cold Brew Summer');
+    const second = await viewedTwice(path, brand.cookie);
+    expect(second.html).toContain('Cold Brew Summer');
     expect(second.sent).toBeGreaterThan(4);
     // Every read of the render was answered from memory. What may remain: the session user (cached
     // apart, and dropped by the sign-in's writes to users) and, on PostgreSQL, the notices that tell

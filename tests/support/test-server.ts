@@ -2,7 +2,9 @@
  * Starts the BUILT product on a free port with a fresh database, once per test worker. The server runs
  * in the test process, so builders share its database handle (PGlite has one connection per process).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +21,24 @@ export interface TestServer {
 
 const KEY = Symbol.for('cuepoint.test-server');
 type Holder = { [KEY]?: Promise<TestServer> };
+
+// The answer each request handler is writing, for inRequest(): on globalThis like the server, which
+// every test file of the worker shares.
+const ANSWERING = Symbol.for('cuepoint.test-server.answering');
+const answeringHolder = globalThis as { [ANSWERING]?: AsyncLocalStorage<ServerResponse> };
+answeringHolder[ANSWERING] ??= new AsyncLocalStorage<ServerResponse>();
+const answering = answeringHolder[ANSWERING];
+
+/**
+ * Whether the caller runs on behalf of an HTTP request whose answer is still being written: what a
+ * request sends, told apart from the server's own background work (the queue, the measurement pass).
+ * Work a finished request left behind (a timer it armed) is not counted. One request at a time: the
+ * server's fair queue may start a queued request in the context of the one that arrived before it.
+ */
+export function inRequest(): boolean {
+  const res = answering.getStore();
+  return res !== undefined && !res.writableEnded;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -74,6 +94,13 @@ async function start(): Promise<TestServer> {
     createCuepointServer: (o: { seed: boolean }) => Promise<{ server: import('node:http').Server; runtime: { shutdown(): Promise<void> } }>;
   };
   const { server, runtime } = await createCuepointServer({ seed: false });
+  const handlers = server.listeners('request') as ((req: unknown, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req, res) =>
+    answering.run(res, () => {
+      for (const handler of handlers) handler.call(server, req, res);
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
