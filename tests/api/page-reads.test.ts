@@ -73,8 +73,6 @@ describe('the page-read cache', () => {
     const brand = await seedUser({ type: 'BRAND' });
     const { campaign } = await seedCampaign(brand.id, { title: 'Cold Brew Summer' });
     const path = `/campaign/${campaign.id}/stats`;
-    expect((await page(path, brand.cookie)).html).toContain('Cold Brew Summer');
-
     const second = await viewedTwice(path, brand.cookie);
     expect(second.html).toContain('Cold Brew Summer');
     expect(second.sent).toBeGreaterThan(4);
