@@ -10,10 +10,12 @@ export const freshEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.fl
 
 /**
  * Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then); islands
- * that hydrate only when scrolled into view (client:visible) are not waited for.
+ * that hydrate only when scrolled into view (client:visible) are not waited for. The document must be
+ * parsed first: just after a navigation commits, the islands may not be in it yet, and a query for
+ * unhydrated ones would find none (a click then reached a menu button before React did).
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"])'));
+  await page.waitForFunction(() => document.readyState !== 'loading' && !document.querySelector('astro-island[ssr]:not([client="visible"])'));
 }
 
 /** Opens a page and waits for its islands, so typing is not lost to hydration. */
