@@ -136,7 +136,11 @@ test('[DELIVERY]: a funded hire is booked, delivered, approved, and verified on 
   expect(offered.every((d) => d >= start)).toBe(true);
   const wanted = upcoming[1]!.date;
   const wantedDay = p.locator(`[data-day="${wanted}"]:not([data-outside]) button`);
-  while (!(await wantedDay.isVisible())) await p.getByRole('button', { name: /next month/i }).click();
+  // The picker opens on the proposed date (upcoming[3]), which can be a month after the wanted one (late in a month).
+  for (let turns = 0; turns < 3 && !(await wantedDay.isVisible()); turns++) {
+    const shown = (await grid.locator('[data-day]:not([data-outside])').first().getAttribute('data-day'))!.slice(0, 7);
+    await p.getByRole('button', { name: wanted.slice(0, 7) < shown ? /previous month/i : /next month/i }).click();
+  }
   await wantedDay.click();
   await expect(grid).toBeHidden();
   await panel.getByRole('button', { name: 'Change air date' }).click();
