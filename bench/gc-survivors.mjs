@@ -1,0 +1,86 @@
+// What survives V8's young-generation collections (scavenges) in plain Node code, with no Astro, HTTP,
+// database or promises: FLOWS concurrent "requests", each keeping 10 arrays of 400 small objects for 10
+// turns of a round-robin queue (one setImmediate a round), and dropping as much again as garbage.
+// bench/RESULTS.md's twelfth session: with 25 flows some runs keep 9–13 MB through each scavenge, more
+// than the flows can hold alive at once, and promote nearly all of it at the next one.
+//
+//   node bench/gc-survivors.mjs            # 5 runs each at 8 and 25 flows
+//   FLOWS=25 RUNS=3 node bench/gc-survivors.mjs
+//
+// Each run is a child process under --trace-gc-nvp; this prints per run the scavenges, their mean pause,
+// what survived and what was promoted per scavenge, and the mark-compacts.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const SECONDS = 5;
+
+function flows(count) {
+  let done = 0;
+  const started = Date.now();
+  let queue = [];
+  const pump = () => {
+    const round = queue;
+    queue = [];
+    for (const step of round) step();
+    if (queue.length > 0) setImmediate(pump);
+    else console.log(`requests=${done}`);
+  };
+  const request = (onDone) => {
+    const live = [];
+    let turn = 0;
+    const step = () => {
+      live.push(Array.from({ length: 400 }, (_, j) => ({ j, s: `x${j}` })));
+      Array.from({ length: 400 }, (_, j) => ({ j, s: `y${j}` }));
+      if (++turn < 10) queue.push(step);
+      else {
+        done++;
+        onDone(live.length);
+      }
+    };
+    queue.push(step);
+  };
+  const connection = () => {
+    if (Date.now() - started < SECONDS * 1000) request(connection);
+  };
+  for (let i = 0; i < count; i++) connection();
+  setImmediate(pump);
+}
+
+function summary(trace) {
+  const scavenges = [];
+  let markCompacts = 0;
+  for (const line of trace.split('\n')) {
+    const fields = Object.fromEntries(
+      line
+        .split(/\s+/)
+        .filter((f) => f.includes('='))
+        .map((f) => f.split('=')),
+    );
+    if (fields.gc === 's') scavenges.push(fields);
+    if (fields.gc === 'mc') markCompacts++;
+  }
+  const mean = (key) => scavenges.reduce((sum, s) => sum + Number.parseFloat(s[key]), 0) / Math.max(1, scavenges.length);
+  const requests = Number(/requests=(\d+)/.exec(trace)?.[1] ?? 0);
+  return {
+    requests,
+    scavenges: scavenges.length,
+    'pause ms': mean('pause').toFixed(2),
+    'survived MB': (mean('new_space_survived') / 2 ** 20).toFixed(1),
+    'promoted MB': (mean('promoted') / 2 ** 20).toFixed(1),
+    'promoted KB a request': ((mean('promoted') * scavenges.length) / 1024 / Math.max(1, requests)).toFixed(1),
+    'mark-compacts': markCompacts,
+  };
+}
+
+if (process.argv[2] === '--flows') flows(Number(process.argv[3]));
+else {
+  const runs = Number(process.env.RUNS ?? 5);
+  const counts = process.env.FLOWS ? [Number(process.env.FLOWS)] : [8, 25];
+  const rows = [];
+  for (const count of counts)
+    for (let run = 1; run <= runs; run++) {
+      const child = spawnSync(process.execPath, ['--trace-gc-nvp', fileURLToPath(import.meta.url), '--flows', String(count)], { encoding: 'utf8' });
+      rows.push({ flows: count, run, ...summary(child.stdout) });
+    }
+  console.table(rows);
+}
