@@ -35,12 +35,21 @@ describe('access tokens without a database read', () => {
   it('authenticates API calls and pages without touching a token or revocation table', async () => {
     const user = await seedUser({ type: 'BRAND' });
     await call('GET', '/api/user', { token: user.token });
-    const statements = await statementsDuring(async () => {
-      for (let i = 0; i < 3; i++) expect((await call('GET', '/api/user', { token: user.token })).status).toBe(200);
-      expect((await page('/settings/notifications', `access_token=${user.token}`)).status).toBe(200);
-    });
+    const touching = (statements: string[]) => statements.filter((s) => /oauth_access_tokens|oauth_refresh_tokens|session_revocations/.test(s));
+    // On PostgreSQL the server also reads new revocations every 2 s (session/revocations.ts), whatever the
+    // requests do. A window that met that read is looked at again: a read made per request is in every window.
+    const pollOnly = (s: string) => /from "session_revocations" where "session_revocations"\."(revoked_at|expires_at)" > \$1$/.test(s);
+    let statements: string[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      statements = await statementsDuring(async () => {
+        for (let i = 0; i < 3; i++) expect((await call('GET', '/api/user', { token: user.token })).status).toBe(200);
+        expect((await page('/settings/notifications', `access_token=${user.token}`)).status).toBe(200);
+      });
+      const found = touching(statements);
+      if (found.length === 0 || !found.every(pollOnly)) break;
+    }
     expect(statements.length).toBeGreaterThan(0);
-    expect(statements.filter((s) => /oauth_access_tokens|oauth_refresh_tokens|session_revocations/.test(s))).toEqual([]);
+    expect(touching(statements)).toEqual([]);
   });
 });
 
