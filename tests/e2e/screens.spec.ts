@@ -106,6 +106,10 @@ test('[PREMIUM]: an editor marks a show premium from the podcasts list', async (
   await toggle.click();
   await expect(page.getByRole('button', { name: 'Remove premium mark' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('link', { name: 'Ledger & Latte' }).click();
+  // The show's own page, hydrated: the list has the same badge and toggle, and a click before its island
+  // hydrated would be lost.
+  await expect(page.getByRole('heading', { name: 'Ledger & Latte', level: 1 })).toBeVisible();
+  await hydrated(page);
   await expect(page.getByText('★ Premium')).toBeVisible();
   await page.getByRole('button', { name: 'Remove premium mark' }).click();
   await expect(page.getByRole('button', { name: 'Mark as premium' })).toBeVisible();
