@@ -1,8 +1,9 @@
 // What survives V8's young-generation collections (scavenges) in plain Node code, with no Astro, HTTP,
 // database or promises: FLOWS concurrent "requests", each keeping 10 arrays of 400 small objects for 10
 // turns of a round-robin queue (one setImmediate a round), and dropping as much again as garbage.
-// bench/RESULTS.md's twelfth session: with 25 flows some runs keep 9–13 MB through each scavenge, more
-// than the flows can hold alive at once, and promote nearly all of it at the next one.
+// bench/RESULTS.md's twelfth session: with 25 flows a scavenge keeps 4.8–8.5 MB on average (more than
+// the ~3.4 MB the flows hold alive on average, 6.9 MB at most) and the next promotes nearly all of it;
+// with 8 flows it keeps what the flows hold.
 //
 //   node bench/gc-survivors.mjs            # 5 runs each at 8 and 25 flows
 //   FLOWS=25 RUNS=3 node bench/gc-survivors.mjs
