@@ -126,6 +126,8 @@ export interface CouponPayload {
   percent_off?: number;
   amount_off?: number;
   description: string;
+  /** Its rules in words ("Once per brand · first hire only · until 12/31/2026"), empty when it has none. */
+  rules: string;
 }
 
 /** A coupon as the admin page lists it. */
@@ -133,6 +135,8 @@ export interface AdminCoupon extends CouponPayload {
   id: number;
   expires_at: string | null;
   max_redemptions: number | null;
+  max_per_brand: number | null;
+  first_hire_only: boolean;
   times_redeemed: number;
   is_usable: boolean;
   created_at: string;
@@ -190,4 +194,35 @@ export function parseExpiry(input: string): { month: number; year: number } | nu
 export function formatExpiry(input: string): string {
   const digits = input.replace(/\D/g, '').slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+}
+
+/** A recorded discrepancy as admins see it at /admin: what we asked, what the provider said, why it was refused. */
+export interface DiscrepancyItem {
+  id: number;
+  source: 'webhook' | 'reconciliation' | 'ledger';
+  kind: string;
+  provider_ref: string | null;
+  event_id: string | null;
+  event_type: string | null;
+  reconciliation_id: number | null;
+  expected: Record<string, unknown>;
+  received: Record<string, unknown>;
+  reason: string;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by_name: string | null;
+}
+
+/** One run of the reconciliation of the ledger with the provider's records. */
+export interface ReconciliationRun {
+  id: number;
+  trigger: string;
+  engine: string;
+  since: string;
+  status: string;
+  checked: Record<string, number>;
+  differences: number;
+  error: string | null;
+  started_at: string;
+  finished_at: string | null;
 }

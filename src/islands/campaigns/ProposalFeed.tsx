@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../lib/stores/toasts';
 import { formatMoney } from '../../lib/format/money';
@@ -7,6 +7,7 @@ import { FEED_TABS, FEED_TAB_LABELS, type FeedTab, type FeedPackageJobPayload, t
 import type { Paginated } from '../../lib/paginate';
 import { listenToUser } from './live-feed';
 import MessageDialog from './MessageDialog';
+import HireDialog from './HireDialog';
 import ProposalCard, { RATE_LABELS, type RateField } from './ProposalCard';
 import { itemsOf } from './proposal-items';
 import { itemPrice, selectionTotal } from '../../lib/proposal-total';
@@ -19,6 +20,8 @@ interface Props {
   tab: FeedTab;
   initial: Paginated<FeedPackagePayload>;
   counts: Record<FeedTab, number>;
+  /** What is left of the campaign's budget (budget less what is hired), or null without a budget. */
+  remainingBudget: number | null;
 }
 
 const POLL_MS = 10_000;
@@ -32,7 +35,7 @@ const toggled = (set: Set<number>, id: number, on: boolean) => {
 };
 
 /** The proposal feed of a campaign: compare proposals, star, rate, decline items, message podcasters and hire jobs. */
-export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, tab, initial, counts: initialCounts }: Props) {
+export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, tab, initial, counts: initialCounts, remainingBudget }: Props) {
   const [page, setPage] = useState(initial);
   const [counts, setCounts] = useState(initialCounts);
   const [hire, setHire] = useState<Set<number>>(new Set());
@@ -162,17 +165,6 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
   const hireTotal = page.data.reduce((sum, p) => sum + selectionTotal(p.jobs, hire), 0);
   const hireCount = `${hire.size} item${hire.size === 1 ? '' : 's'}`;
 
-  async function doHire() {
-    try {
-      await api('/api/brand/hirings', { method: 'POST', body: { job_ids: [...hire] } });
-      toast.success(`Hired ${hireCount}.`);
-      window.location.assign('/hirings/overview');
-    } catch (e) {
-      toast.error(e instanceof ApiError ? (e.field('job_ids') ?? e.message) : 'Could not hire these jobs.');
-      setConfirmHire(false);
-    }
-  }
-
   const go = (p: number) => async () => {
     const res = await api<Paginated<FeedPackagePayload>>(`/api/campaigns/${campaignId}/packages`, { query: { tab, page: p } });
     setPage(res);
@@ -261,19 +253,22 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
         </div>
       ) : null}
 
-      <ConfirmDialog open={confirmHire} title={`Hire ${hireCount}?`} confirmLabel="Hire" onConfirm={doHire} onCancel={() => setConfirmHire(false)}>
-        <ul>
-          {hireJobs.map((j) => (
-            <li key={j.id}>
-              {j.podcast}: {j.ad_title ?? 'Ad'} {j.description ? `(${j.description})` : ''}
-              {j.episodes > 1 ? `, ${j.episodes} episodes` : ''}, {formatMoney(j.price)}
-            </li>
-          ))}
-        </ul>
-        <p>
-          Total {formatMoney(hireTotal)} for “{campaignTitle}”. Next you fund the hire; the podcasters start once it is funded.
-        </p>
-      </ConfirmDialog>
+      <HireDialog
+        open={confirmHire}
+        jobIds={[...hire]}
+        items={hireJobs.map((j) => ({
+          id: j.id,
+          podcast: j.podcast,
+          ad_title: j.ad_title ?? null,
+          description: j.description ?? null,
+          episodes: j.episodes,
+          price: j.price,
+        }))}
+        total={hireTotal}
+        campaignTitle={campaignTitle}
+        remainingBudget={remainingBudget}
+        onCancel={() => setConfirmHire(false)}
+      />
 
       <ConfirmDialog
         open={declining !== null}

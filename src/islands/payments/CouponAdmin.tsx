@@ -1,4 +1,4 @@
-/** /admin/coupons: create a coupon (a percentage or a fixed amount off, an expiry, a maximum of redemptions) and see them all. */
+/** /admin/coupons: create a coupon (a percentage or a fixed amount off, and its rules: expiry, total uses, uses per brand, first hire only) and see them all. */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { api, ApiError, type FieldErrors } from '../../lib/api';
 import { FieldError } from '../../components/FieldError';
@@ -8,12 +8,15 @@ import { formatDate } from '../../lib/format/dates';
 import type { AdminCoupon } from '../../lib/payments';
 import '../../styles/payments.css';
 
+const EMPTY = { code: '', value: '', expires: '', max: '', perBrand: '', description: '' };
+
 /** The form and the list. */
 export default function CouponAdmin({ initial }: { initial: AdminCoupon[] }) {
   const id = useId();
   const [coupons, setCoupons] = useState(initial);
   const [kind, setKind] = useState<'percent' | 'amount'>('percent');
-  const [form, setForm] = useState({ code: '', value: '', expires: '', max: '', description: '' });
+  const [form, setForm] = useState(EMPTY);
+  const [firstHire, setFirstHire] = useState(false);
   const [errors, setErrors] = useState<FieldErrors | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
@@ -28,13 +31,16 @@ export default function CouponAdmin({ initial }: { initial: AdminCoupon[] }) {
       ...(kind === 'percent' ? { percent_off: form.value === '' ? null : value } : { amount_off: form.value === '' ? null : Math.round(value * 100) }),
       ...(form.expires ? { expires_at: `${form.expires}T23:59:59Z` } : {}),
       ...(form.max ? { max_redemptions: Number(form.max) } : {}),
+      ...(form.perBrand ? { max_per_brand: Number(form.perBrand) } : {}),
+      first_hire_only: firstHire,
       ...(form.description ? { description: form.description } : {}),
     };
     try {
       await api('/api/admin/coupons', { method: 'POST', body });
       setCoupons((await api<{ data: AdminCoupon[] }>('/api/admin/coupons')).data);
       toast.success(`Coupon ${form.code.toUpperCase()} created.`);
-      setForm({ code: '', value: '', expires: '', max: '', description: '' });
+      setForm(EMPTY);
+      setFirstHire(false);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {
         const { percent_off, amount_off, ...rest } = err.errors;
@@ -99,10 +105,22 @@ export default function CouponAdmin({ initial }: { initial: AdminCoupon[] }) {
           )}
           {field(
             'max_redemptions',
-            'Maximum redemptions',
+            'Total uses',
             <input {...attrs('max_redemptions')} inputMode="numeric" value={form.max} onChange={set('max')} />,
-            'Optional; 1 makes it single-use.',
+            'Optional; over every brand. 1 makes it single-use.',
           )}
+          {field(
+            'max_per_brand',
+            'Uses per brand',
+            <input {...attrs('max_per_brand')} inputMode="numeric" value={form.perBrand} onChange={set('perBrand')} />,
+            'Optional; 1 lets each brand use it once.',
+          )}
+          <div className="cp-field">
+            <label className="pm-check">
+              <input type="checkbox" checked={firstHire} onChange={(e) => setFirstHire(e.target.checked)} /> First hire only
+            </label>
+            <span className="cp-field__hint">Only a brand that has never funded a hire can use it.</span>
+          </div>
           <div className="pm-coupon-form__wide">
             {field(
               'description',
@@ -131,6 +149,7 @@ export default function CouponAdmin({ initial }: { initial: AdminCoupon[] }) {
                 <tr>
                   <th scope="col">Code</th>
                   <th scope="col">Discount</th>
+                  <th scope="col">Rules</th>
                   <th scope="col">Expires</th>
                   <th scope="col" className="pm-num">
                     Redeemed
@@ -145,6 +164,7 @@ export default function CouponAdmin({ initial }: { initial: AdminCoupon[] }) {
                       <code>{c.code}</code>
                     </td>
                     <td data-label="Discount">{c.description || (c.percent_off ? `${c.percent_off}% off` : `${formatMoney(c.amount_off ?? 0)} off`)}</td>
+                    <td data-label="Rules">{c.rules || 'None'}</td>
                     <td data-label="Expires">{c.expires_at ? formatDate(c.expires_at) : 'Never'}</td>
                     <td className="pm-num" data-label="Redeemed">
                       {c.times_redeemed}

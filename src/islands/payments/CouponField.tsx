@@ -41,6 +41,7 @@ export function CouponField({ applied, onChange, error: outer }: Props) {
       <div className="pm-coupon-applied" role="status">
         <span>
           <strong>{applied.code}</strong> · {applied.description}
+          {applied.rules ? <span className="pm-small pm-muted"> ({applied.rules})</span> : null}
         </span>
         <button type="button" className="cp-button cp-button--link" onClick={() => onChange(null)} aria-label={`Remove coupon ${applied.code}`}>
           Remove

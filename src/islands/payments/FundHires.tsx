@@ -56,12 +56,17 @@ export default function FundHires({ hires, selected: initial, cards: initialCard
     setErrors(null);
     setFailure(null);
     try {
-      const res = await api<{ data: { transaction: TransactionPayload } }>('/api/hirings/fund', {
+      const res = await api<{ data: { transaction: TransactionPayload | null; hirings: HiringPayload[] } }>('/api/hirings/fund', {
         method: 'POST',
         body: { hiring_ids: chosen.map((h) => h.id), card_id: cardId, ...(coupon ? { coupon: coupon.code } : {}) },
         headers: { 'Idempotency-Key': key.current },
       });
-      window.location.assign(`/hirings/confirmation?tx=${encodeURIComponent(res.data.transaction.code)}`);
+      // A coupon that covered it all charges nothing: the confirmation lists the hires instead of a receipt.
+      window.location.assign(
+        res.data.transaction
+          ? `/hirings/confirmation?tx=${encodeURIComponent(res.data.transaction.code)}`
+          : `/hirings/confirmation?hirings=${res.data.hirings.map((h) => h.id).join(',')}`,
+      );
     } catch (e) {
       setBusy(false);
       key.current = newKey();
@@ -180,12 +185,14 @@ export default function FundHires({ hires, selected: initial, cards: initialCard
             disabled={busy || chosen.length === 0 || cardId === null}
             onClick={() => void pay()}
           >
-            {busy ? 'Paying…' : `Pay ${formatMoney(total)}`}
+            {busy ? 'Paying…' : total === 0 && chosen.length > 0 ? 'Fund with the coupon' : `Pay ${formatMoney(total)}`}
           </button>
           <p className="pm-small pm-muted pm-flush">
             {cardId === null
               ? 'Add a card to pay.'
-              : 'Cuepoint holds the money until each ad is verified on air, then pays the podcaster. A job cancelled before it airs is refunded to your card.'}
+              : total === 0 && chosen.length > 0
+                ? 'The coupon covers the whole amount: nothing is charged to your card.'
+                : 'Cuepoint holds the money until each ad is verified on air, then pays the podcaster. A job cancelled before it airs is refunded to your card.'}
           </p>
         </section>
       </div>

@@ -1,9 +1,13 @@
-/** The earnings screen's Pay out: the whole available balance to the connected payout method, after a confirmation. */
-import { useRef, useState } from 'react';
+/**
+ * The earnings screen's Pay out: the podcaster types an amount (all of the available balance unless
+ * they change it), confirms, and that amount goes to the connected payout method. With nothing
+ * available or no method connected there is no button, only what to do next.
+ */
+import { useId, useRef, useState } from 'react';
 import { api, ApiError } from '../../lib/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../lib/stores/toasts';
-import { formatMoney } from '../../lib/format/money';
+import { centsFromDollars, dollarsFromCents, formatMoney } from '../../lib/format/money';
 import type { TransactionPayload } from '../../lib/payments';
 import '../../styles/payments.css';
 
@@ -13,49 +17,123 @@ interface Props {
   method: string | null;
 }
 
-/** The button, its confirmation and what a payout answered. */
+const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const asText = (cents: number) => dollarsFromCents(cents).toFixed(2);
+
+/** Why a typed amount cannot be paid out, or null. */
+function amountError(text: string, available: number): string | null {
+  if (!/^\s*\$?\s*[\d,]*(\.\d{0,2})?\s*$/.test(text) || !/\d/.test(text)) return 'Enter an amount in dollars, like 120.50.';
+  const cents = centsFromDollars(text);
+  if (cents < 1) return 'The amount must be at least $0.01.';
+  if (cents > available) return `The amount must not be more than your available balance of ${formatMoney(available)}.`;
+  return null;
+}
+
+/** The amount field, its confirmation and what a payout answered. */
 export default function PayoutPanel({ available, method }: Props) {
+  const [text, setText] = useState(() => asText(Math.max(available, 0)));
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const key = useRef(crypto.randomUUID ? crypto.randomUUID() : String(Date.now()));
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const key = useRef(newKey());
+  const id = useId();
+
+  if (!method || available <= 0) {
+    return (
+      <p className="pm-flush pm-small pm-muted" data-testid="payout-unavailable">
+        {!method ? (
+          <>
+            Connect a payout method to be paid: <a href="/settings/payout-method">set it up</a>.
+            {available > 0 ? ` ${formatMoney(available)} is ready for you.` : ''}
+          </>
+        ) : (
+          'Nothing to pay out yet: each ad’s fee is released here, less the service fee, once it is verified on air.'
+        )}
+      </p>
+    );
+  }
+
+  const error = amountError(text, available);
+  const cents = error ? 0 : centsFromDollars(text);
+  const shown = touched ? (error ?? serverError) : serverError;
 
   async function payOut() {
-    setError(null);
+    setServerError(null);
     try {
-      const res = await api<{ data: TransactionPayload }>('/api/payouts', { method: 'POST', headers: { 'Idempotency-Key': key.current } });
+      const res = await api<{ data: TransactionPayload }>('/api/payouts', {
+        method: 'POST',
+        body: { amount: cents },
+        headers: { 'Idempotency-Key': key.current },
+      });
       toast.success(`${formatMoney(res.data.fee)} is on its way to your ${res.data.source}.`);
       window.location.reload();
     } catch (e) {
       setOpen(false);
-      key.current = crypto.randomUUID ? crypto.randomUUID() : String(Date.now());
-      setError(e instanceof ApiError ? (e.field('amount') ?? e.field('payout_method') ?? e.message) : 'The payout could not be completed.');
+      key.current = newKey();
+      setServerError(e instanceof ApiError ? (e.field('amount') ?? e.field('payout_method') ?? e.message) : 'The payout could not be completed.');
     }
   }
 
   return (
-    <div className="pm-row">
-      <button type="button" className="cp-button cp-button--primary" disabled={available <= 0 || !method} onClick={() => setOpen(true)}>
-        Pay out {formatMoney(Math.max(available, 0))}
-      </button>
-      <span className="pm-small pm-muted">
-        {!method ? (
-          <>
-            Connect a payout method first. <a href="/settings/payout-method">Set it up</a>
-          </>
-        ) : available <= 0 ? (
-          'Nothing to pay out yet: fees are released here once each ad is verified on air.'
-        ) : (
-          `To your ${method}.`
-        )}
-      </span>
-      {error ? (
-        <p className="pm-alert" role="alert">
-          {error}
+    <form
+      className="pm-payout"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if (!error) setOpen(true);
+      }}
+    >
+      <div className="cp-field pm-payout__field">
+        <label htmlFor={`${id}-amount`}>Amount</label>
+        <div className="cp-input-affix">
+          <span className="cp-input-affix__prefix" aria-hidden="true">
+            $
+          </span>
+          <input
+            id={`${id}-amount`}
+            className="cp-input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={text}
+            aria-invalid={shown ? true : undefined}
+            aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+            onChange={(e) => {
+              setText(e.target.value);
+              setServerError(null);
+              key.current = newKey();
+            }}
+            onBlur={() => setTouched(true)}
+          />
+        </div>
+        <span id={`${id}-hint`} className="cp-field__hint">
+          Available: {formatMoney(available)}.{' '}
+          {cents !== available ? (
+            <button type="button" className="pm-linkish" onClick={() => setText(asText(available))}>
+              Pay out all of it
+            </button>
+          ) : (
+            'All of it, unless you change the amount.'
+          )}
+        </span>
+        {shown ? (
+          <p id={`${id}-error`} className="cp-field-error" role="alert">
+            {shown}
+          </p>
+        ) : null}
+      </div>
+      <div className="pm-row">
+        <button type="submit" className="cp-button cp-button--primary">
+          Pay out {cents > 0 ? formatMoney(cents) : ''}
+        </button>
+        <span className="pm-small pm-muted">To your {method}.</span>
+      </div>
+      <ConfirmDialog open={open} title={`Pay out ${formatMoney(cents)}?`} confirmLabel="Pay out" onConfirm={payOut} onCancel={() => setOpen(false)}>
+        <p>
+          {cents === available ? 'Your whole available balance' : `${formatMoney(cents)} of your ${formatMoney(available)} available balance`} goes to your{' '}
+          {method}. It usually arrives within 2 business days.
         </p>
-      ) : null}
-      <ConfirmDialog open={open} title={`Pay out ${formatMoney(available)}?`} confirmLabel="Pay out" onConfirm={payOut} onCancel={() => setOpen(false)}>
-        <p>Your whole available balance goes to your {method}. It usually arrives within 2 business days.</p>
       </ConfirmDialog>
-    </div>
+    </form>
   );
 }

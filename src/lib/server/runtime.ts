@@ -86,3 +86,4 @@ export { isApiPath } from './api-paths';
 export { DEMO_SIGN_INS, DEMO_PASSWORD } from './seed/demo';
 export { attachServer } from './realtime/realtime';
 export { copyLocalFilesToBucket } from './storage/copy-to-bucket';
+export { reconcilePayments } from './payments';

@@ -1,6 +1,9 @@
 /**
  * Hiring: the brand picks jobs from one or more proposals of a campaign; one hiring (status new) is
  * created per proposal with its job_ids and total, and each podcaster is notified. Funding comes next.
+ * A hire that takes a campaign past its remaining budget (budget less what is already hired) is a 422
+ * naming that budget unless the request says `confirm_over_budget: true`; the campaign row is locked
+ * while this is decided, so two hires racing cannot pass the budget unconfirmed.
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
@@ -11,13 +14,21 @@ import { notify } from '../notifications/notify';
 import { publishPackageChanged } from '../proposals/events';
 import { publishHiringChanged } from './events';
 import { billableJobsOf, proposalTotal } from '../../proposal-total';
+import { formatMoney } from '../../format/money';
+import { campaignHired, remainingBudget } from './campaign-hired';
 import type { HiringRow } from './hiring-status';
 import { serializeHirings } from './list-hirings';
 import type { HiringPayload } from '../../campaign-types';
 
 export const hireSchema = z.object({
   job_ids: z.array(z.coerce.number().int().positive()).min(1, 'Choose at least one job to hire.').max(200),
+  confirm_over_budget: z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean().optional()),
 });
+
+/** The 422 of a hire past the campaign's remaining budget, naming it. */
+export function overBudgetMessage(campaignTitle: string, total: number, remaining: number, budget: number): string {
+  return `This hire of ${formatMoney(total)} is more than the ${formatMoney(remaining)} left of “${campaignTitle}”’s ${formatMoney(budget)} budget. Confirm to hire past the budget.`;
+}
 
 /** Creates the hirings of the chosen jobs (grouped by proposal). */
 export async function createHirings(brandUserId: number, body: unknown): Promise<HiringPayload[]> {
@@ -47,6 +58,27 @@ export async function createHirings(brandUserId: number, body: unknown): Promise
   for (const r of rows) byPackage.set(r.pkg.id, [...(byPackage.get(r.pkg.id) ?? []), r]);
 
   const created: HiringRow[] = await db.transaction(async (tx) => {
+    // The campaigns' budgets: locked, then what is already hired plus this hire against each.
+    const campaignIds = [...new Set(rows.map((r) => r.campaign.id))].sort((a, b) => a - b);
+    const locked = await tx.select().from(campaigns).where(inArray(campaigns.id, campaignIds)).orderBy(campaigns.id).for('update');
+    if (!input.confirm_over_budget) {
+      for (const campaign of locked) {
+        if (campaign.budget === null) continue;
+        let adding = 0;
+        for (const [packageId, picked] of byPackage) {
+          if (picked[0]!.campaign.id !== campaign.id) continue;
+          const allJobs = await tx.select().from(packageJobs).where(eq(packageJobs.package_id, packageId));
+          adding += proposalTotal(
+            billableJobsOf(
+              allJobs,
+              picked.map((p) => p.job.id),
+            ),
+          );
+        }
+        const remaining = remainingBudget(campaign.budget, await campaignHired(tx, campaign.id))!;
+        if (adding > remaining) throw fieldError('confirm_over_budget', overBudgetMessage(campaign.title, adding, remaining, campaign.budget));
+      }
+    }
     const out: HiringRow[] = [];
     for (const [packageId, picked] of byPackage) {
       const { pkg, campaign } = picked[0]!;

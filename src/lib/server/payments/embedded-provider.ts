@@ -5,13 +5,13 @@
  * documented test-mode card rules, so the product behaves as it will with Stripe's test keys.
  * It stores only a card's brand, last four and expiry, never the number.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { config } from '../config';
 import { randomToken, sha256 } from '../crypto';
 import { getDb, type Tx } from '../db/client';
 import { testProviderEntries, testProviderPaymentMethods } from '../db/schema';
 import { CARD_DECLINED, cardBrandOf, cardDigits, INSUFFICIENT_FUNDS, isExpired, MINIMUM_CHARGE, passesLuhn } from '../../payments';
-import { CardError, type PaymentProvider, type SavedCard } from './provider';
+import { CardError, type PaymentProvider, type ProviderRecords, type SavedCard } from './provider';
 
 type Behaviour = (typeof testProviderPaymentMethods.$inferSelect)['behaviour'];
 
@@ -212,6 +212,25 @@ export class EmbeddedProvider implements PaymentProvider {
         .returning();
       return { id: payout!.id };
     });
+  }
+
+  /** Its own books since a moment: succeeded authorisations with what was captured, refunds, and payouts with their transfer's key. */
+  async listRecords(since: Date): Promise<ProviderRecords> {
+    const db = await getDb();
+    const rows = await db.select().from(testProviderEntries).where(gte(testProviderEntries.created_at, since));
+    const captured = new Map<string, number>();
+    for (const r of rows) if (r.kind === 'capture' && r.parent_id) captured.set(r.parent_id, (captured.get(r.parent_id) ?? 0) + r.amount);
+    return {
+      charges: rows
+        .filter((r) => r.kind === 'authorisation' && r.status === 'succeeded')
+        .map((r) => ({ id: r.id, amount: r.amount, captured: captured.get(r.id) ?? 0, currency: r.currency, created: r.created_at, metadata: r.metadata })),
+      refunds: rows
+        .filter((r) => r.kind === 'refund')
+        .map((r) => ({ id: r.id, charge_id: r.parent_id ?? '', amount: r.amount, currency: r.currency, status: r.status, created: r.created_at })),
+      payouts: rows
+        .filter((r) => r.kind === 'payout')
+        .map((r) => ({ id: r.id, reference: r.idempotency_key, amount: r.amount, currency: r.currency, destination: r.destination, created: r.created_at })),
+    };
   }
 
   private async method(paymentMethodId: string, conn?: Tx) {

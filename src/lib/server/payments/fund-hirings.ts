@@ -20,7 +20,7 @@ import { billableJobsOf, proposalTotal } from '../../proposal-total';
 import type { HiringPayload } from '../../campaign-types';
 import { serializeHirings } from '../hirings/list-hirings';
 import { enqueue } from '../jobs/queue';
-import { releaseCoupon, reserveCoupon, reserveCouponById } from './coupons';
+import { recordRedemption, redeemCoupon, releaseCoupon, reserveCoupon } from './coupons';
 import { appendTransaction, type TransactionRow } from './ledger';
 import { CardError, paymentProvider } from './provider';
 import { serializeTransactions } from './list-transactions';
@@ -38,8 +38,18 @@ export const fundSchema = z.object({
 });
 
 export interface FundResult {
-  transaction: TransactionPayload;
+  /** The charge; null when nothing was charged (a coupon covered the whole amount). */
+  transaction: TransactionPayload | null;
   hirings: HiringPayload[];
+}
+
+export type FundAttemptRow = typeof fundAttempts.$inferSelect;
+
+/** A funding attempt as recorded (what we asked the provider to charge), for the webhook's comparison. */
+export async function findFundAttempt(attemptId: number): Promise<FundAttemptRow | null> {
+  const db = await getDb();
+  const [row] = await db.select().from(fundAttempts).where(eq(fundAttempts.id, attemptId));
+  return row ?? null;
 }
 
 type JobRow = typeof packageJobs.$inferSelect;
@@ -92,7 +102,7 @@ async function startAttempt(user: SessionUser, input: z.infer<typeof fundSchema>
       if (jobs.some((j) => j.status !== 'pending')) throw fieldError('hiring_ids', 'This hire has jobs that already started.');
     }
     const subtotal = rows.reduce((s, h) => s + proposalTotal(byHiring.get(h.id)!), 0);
-    const coupon = input.coupon ? await reserveCoupon(tx, input.coupon) : null;
+    const coupon = input.coupon ? await reserveCoupon(tx, input.coupon, user.id) : null;
     const discount = couponDiscount(coupon, subtotal);
     const amount = subtotal - discount;
     if (amount > 0 && amount < MINIMUM_CHARGE) throw fieldError('coupon', 'With this coupon the total is below the $0.50 a card can be charged.');
@@ -102,6 +112,7 @@ async function startAttempt(user: SessionUser, input: z.infer<typeof fundSchema>
       .values({ brand_user_id: user.id, hiring_ids: ids, card_id: card.id, coupon_id: coupon?.id ?? null, subtotal, discount, amount })
       .returning();
     await tx.insert(fundClaims).values(ids.map((hiring_id) => ({ hiring_id, attempt_id: attempt!.id })));
+    if (coupon) await recordRedemption(tx, coupon.id, user.id, attempt!.id);
     const [campaign] = await tx.select({ title: campaigns.title }).from(campaigns).where(eq(campaigns.id, rows[0]!.campaign_id));
     return { attempt: attempt!, card, description: `Cuepoint: ${campaign?.title ?? 'hires'} (${ids.length} hire${ids.length === 1 ? '' : 's'})` };
   });
@@ -113,7 +124,7 @@ async function failAttemptIn(tx: Tx, attemptId: number, error: string): Promise<
   if (attempt?.status !== 'started') return false;
   await tx.update(fundAttempts).set({ status: 'failed', error }).where(eq(fundAttempts.id, attemptId));
   await tx.delete(fundClaims).where(eq(fundClaims.attempt_id, attemptId));
-  if (attempt.coupon_id) await releaseCoupon(tx, attempt.coupon_id);
+  if (attempt.coupon_id) await releaseCoupon(tx, attempt.id);
   return true;
 }
 
@@ -123,7 +134,7 @@ export async function failFunding(attemptId: number, error: string): Promise<boo
   return db.transaction((tx) => failAttemptIn(tx, attemptId, error));
 }
 
-export type AppliedFunding = { transaction: TransactionRow; hirings: HiringRow[]; applied: boolean } | null;
+export type AppliedFunding = { transaction: TransactionRow | null; hirings: HiringRow[]; applied: boolean } | null;
 
 /**
  * Phase 3 of a charge that went through (also the webhook's payment_intent.succeeded): the ledger row,
@@ -138,8 +149,8 @@ export async function applyFunding(attemptId: number, providerRef: string | null
     if (!attempt) return null;
     const rows = await tx.select().from(hirings).where(inArray(hirings.id, attempt.hiring_ids)).orderBy(hirings.id).for('update');
     if (attempt.status === 'succeeded') {
-      const [done] = await tx.select().from(transactions).where(eq(transactions.id, attempt.transaction_id!));
-      return { transaction: done!, hirings: rows, applied: false };
+      const [done] = attempt.transaction_id ? await tx.select().from(transactions).where(eq(transactions.id, attempt.transaction_id)) : [];
+      return { transaction: done ?? null, hirings: rows, applied: false };
     }
     const [card] = attempt.card_id ? await tx.select().from(cards).where(eq(cards.id, attempt.card_id)) : [];
     const [coupon] = attempt.coupon_id ? await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, attempt.coupon_id)) : [];
@@ -148,7 +159,7 @@ export async function applyFunding(attemptId: number, providerRef: string | null
       user_id: attempt.brand_user_id,
       fee: attempt.amount,
       status: 'succeeded',
-      source: attempt.amount === 0 ? `Coupon ${coupon?.code ?? ''}`.trim() : card ? cardLabel(card) : null,
+      source: card ? cardLabel(card) : null,
       reference_type: 'hiring',
       reference_id: rows[0]!.id,
       hiring_id: rows[0]!.id,
@@ -173,21 +184,25 @@ export async function applyFunding(attemptId: number, providerRef: string | null
       }
       return null;
     }
-    // A charge reported late (the request had given up on it) takes its coupon redemption back.
-    if (attempt.status === 'failed' && attempt.coupon_id) await reserveCouponById(tx, attempt.coupon_id);
+    // The coupon's use is redeemed (a charge reported late, whose request had given up, takes it back).
+    if (attempt.coupon_id) await redeemCoupon(tx, attempt.id);
     const byHiring = await jobsOf(tx, rows);
-    const charge = await appendTransaction(tx, {
-      ...entry,
-      meta: {
-        hiring_ids: attempt.hiring_ids,
-        campaign_ids: [...new Set(rows.map((h) => h.campaign_id))],
-        subtotal: attempt.subtotal,
-        discount: attempt.discount,
-        coupon: coupon?.code ?? null,
-        attempt_id: attempt.id,
-        card: card ? { type: card.type, last_four: card.last_four } : null,
-      },
-    });
+    // A funding of $0 (a coupon covered it all) writes no charge: nothing was asked of the provider.
+    const charge =
+      attempt.amount > 0
+        ? await appendTransaction(tx, {
+            ...entry,
+            meta: {
+              hiring_ids: attempt.hiring_ids,
+              campaign_ids: [...new Set(rows.map((h) => h.campaign_id))],
+              subtotal: attempt.subtotal,
+              discount: attempt.discount,
+              coupon: coupon?.code ?? null,
+              attempt_id: attempt.id,
+              card: card ? { type: card.type, last_four: card.last_four } : null,
+            },
+          })
+        : null;
     const funded = rows.flatMap((h) => byHiring.get(h.id)!.map((job) => ({ job, hiring: h })));
     const shares = splitDiscount(
       funded.map((f) => f.job.fee),
@@ -200,7 +215,7 @@ export async function applyFunding(attemptId: number, providerRef: string | null
         campaign_id: hiring.campaign_id,
         brand_user_id: hiring.brand_user_id,
         podcaster_user_id: hiring.podcaster_user_id,
-        charge_id: charge.id,
+        charge_id: charge?.id ?? null,
         fee: job.fee,
         paid: job.fee - shares[i]!,
       })),
@@ -212,10 +227,13 @@ export async function applyFunding(attemptId: number, providerRef: string | null
     await markJobsFunded(tx, [...jobIds, ...parentIds]);
     const updated: HiringRow[] = [];
     for (const h of rows) updated.push(await transitionHiring(tx, h, 'funded'));
-    await tx.update(fundAttempts).set({ status: 'succeeded', provider_ref: providerRef, transaction_id: charge.id }).where(eq(fundAttempts.id, attempt.id));
+    await tx
+      .update(fundAttempts)
+      .set({ status: 'succeeded', provider_ref: providerRef, transaction_id: charge?.id ?? null, error: null })
+      .where(eq(fundAttempts.id, attempt.id));
     await tx.delete(fundClaims).where(eq(fundClaims.attempt_id, attempt.id));
     // Tell both sides once this is committed.
-    await enqueue('payments.funded', { transaction_id: charge.id }, { db: tx });
+    await enqueue('payments.funded', { attempt_id: attempt.id }, { db: tx });
     return { transaction: charge, hirings: updated, applied: true };
   });
   return result;
@@ -249,7 +267,7 @@ export async function fundHirings(user: SessionUser, body: unknown): Promise<Fun
   const applied = await applyFunding(attempt.id, providerRef);
   if (!applied) throw fieldError('hiring_ids', 'This hire is already funded.');
   return {
-    transaction: (await serializeTransactions([applied.transaction]))[0]!,
+    transaction: applied.transaction ? (await serializeTransactions([applied.transaction]))[0]! : null,
     hirings: await serializeHirings(applied.hirings),
   };
 }

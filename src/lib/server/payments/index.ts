@@ -6,3 +6,5 @@ export { releaseJobFunds } from './release-job-funds';
 export { refundJobFunds } from './refund-job-funds';
 export { campaignSpent, campaignSpentSql, campaignsSpent } from './campaign-spent';
 export { adLineMoney, adSpendByMonth, billAdImpressions, fundAdLine, releaseAdShare, releasedAdShares, shareReleaseDate, ADJUSTMENT_DAYS } from './ad-billing';
+export { reconcilePayments, RECONCILE_DAYS, type ReconcileResult } from './reconcile';
+export { listDiscrepancies, paymentDiscrepanciesOverview, resolveDiscrepancy, type DiscrepancyView, type ReconciliationView } from './discrepancies';

@@ -5,15 +5,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { config } from '../config';
 import { getDb } from '../db/client';
-import { brands, campaigns, discussions, hirings, jobFunds, podcasts, transactions, users } from '../db/schema';
+import { brands, campaigns, discussions, fundAttempts, hirings, jobFunds, podcasts, refundRequests, transactions, users } from '../db/schema';
 import { publishHiringChanged } from '../hirings/events';
-import { registerJob } from '../jobs/queue';
+import { registerJob, registerSchedule } from '../jobs/queue';
 import { renderMail } from '../mail/layout';
 import { queueMail } from '../mail/send-mail';
 import { notify } from '../notifications/notify';
 import { publishJobsUpdated } from '../proposals/events';
 import { formatMoney } from '../../format/money';
 import { processRefund } from './refund-job-funds';
+import { reconcilePayments } from './reconcile';
 
 const receiptUrl = (code: string) => `${config().appUrl}/settings/payments/receipts/${code}`;
 
@@ -44,12 +45,24 @@ async function workroomLink(packageId: number): Promise<string> {
   return room ? `/workrooms/package/${room.id}` : '/workrooms';
 }
 
-/** After a funding: both sides hear of it; the podcaster gets a notification and a mail, the brand a receipt. */
-async function announceFunding(transactionId: number): Promise<void> {
+/**
+ * After a funding: both sides hear of it; the podcaster gets a notification and a mail, the brand a
+ * receipt (or, when a coupon covered it all, a note that nothing was charged).
+ */
+async function announceFunding(payload: { attempt_id?: unknown; transaction_id?: unknown }): Promise<void> {
   const db = await getDb();
-  const [charge] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
-  if (!charge) return;
-  const hiringIds = (charge.meta.hiring_ids as number[] | undefined) ?? [];
+  const [attempt] = payload.attempt_id
+    ? await db
+        .select()
+        .from(fundAttempts)
+        .where(eq(fundAttempts.id, Number(payload.attempt_id)))
+    : await db
+        .select()
+        .from(fundAttempts)
+        .where(eq(fundAttempts.transaction_id, Number(payload.transaction_id)));
+  if (attempt?.status !== 'succeeded') return;
+  const [charge] = attempt.transaction_id ? await db.select().from(transactions).where(eq(transactions.id, attempt.transaction_id)) : [];
+  const hiringIds = attempt.hiring_ids;
   const rows = hiringIds.length
     ? await db
         .select({ hiring: hirings, campaign: campaigns.title, podcast: podcasts.title })
@@ -58,7 +71,7 @@ async function announceFunding(transactionId: number): Promise<void> {
         .innerJoin(podcasts, eq(podcasts.id, hirings.podcast_id))
         .where(inArray(hirings.id, hiringIds))
     : [];
-  const brand = await brandName(charge.user_id!);
+  const brand = await brandName(attempt.brand_user_id);
   for (const { hiring, campaign, podcast } of rows) {
     await publishHiringChanged('updated', hiring);
     const funds = await db.select().from(jobFunds).where(eq(jobFunds.hiring_id, hiring.id));
@@ -71,7 +84,7 @@ async function announceFunding(transactionId: number): Promise<void> {
       type: 'hiring.funded',
       title,
       description,
-      user_id: charge.user_id,
+      user_id: attempt.brand_user_id,
       podcast_id: hiring.podcast_id,
       link_type: 'workroom',
       link,
@@ -81,12 +94,26 @@ async function announceFunding(transactionId: number): Promise<void> {
       url: `${config().appUrl}${link}`,
     });
   }
+  const funded = rows.map((r) => `${r.podcast} (${r.campaign})`).join(', ');
+  if (!charge) {
+    await mailTo(
+      attempt.brand_user_id,
+      `Hires funded: ${funded}`,
+      [
+        `Thank you for funding ${funded}.`,
+        `Your coupon covered the whole ${formatMoney(attempt.subtotal)}: nothing was charged to your card.`,
+        'The podcasters were told and can start. Each ad’s fee is released to its podcaster once it is verified on air.',
+      ],
+      { label: 'See your hires', url: `${config().appUrl}/settings/hires` },
+    );
+    return;
+  }
   const meta = charge.meta as { subtotal?: number; discount?: number; coupon?: string | null };
   await mailTo(
     charge.user_id!,
     `Receipt ${charge.code}: ${formatMoney(charge.fee)}`,
     [
-      `Thank you for funding ${rows.map((r) => `${r.podcast} (${r.campaign})`).join(', ')}.`,
+      `Thank you for funding ${funded}.`,
       `Subtotal ${formatMoney(meta.subtotal ?? charge.fee)}${meta.discount ? `, coupon ${meta.coupon} −${formatMoney(meta.discount)}` : ''}, charged ${formatMoney(charge.fee)} to ${charge.source}.`,
       `The money is held until each ad is verified on air, then released to the podcaster. A job cancelled before that is refunded to your card. Reference: ${charge.code}.`,
     ],
@@ -113,8 +140,14 @@ async function announceRelease(transactionId: number, hiringChanged: boolean): P
 /** A recorded refund goes to the provider, then the brand gets its receipt. */
 async function runRefund(requestId: number, hiringChanged: boolean): Promise<void> {
   const entry = await processRefund(requestId);
-  if (!entry) return;
   const db = await getDb();
+  if (!entry) {
+    // Nothing went back to a card (the job was funded without a charge): the hire may still have changed.
+    const [request] = await db.select().from(refundRequests).where(eq(refundRequests.id, requestId));
+    const [hiring] = request?.hiring_id && hiringChanged ? await db.select().from(hirings).where(eq(hirings.id, request.hiring_id)) : [];
+    if (hiring) await publishHiringChanged('updated', hiring);
+    return;
+  }
   const [hiring] = entry.hiring_id ? await db.select().from(hirings).where(eq(hirings.id, entry.hiring_id)) : [];
   if (hiring && hiringChanged) await publishHiringChanged('updated', hiring);
   const text = `${formatMoney(entry.fee)} is on its way back to ${entry.source ?? 'your card'}.`;
@@ -125,6 +158,13 @@ async function runRefund(requestId: number, hiringChanged: boolean): Promise<voi
   });
 }
 
-registerJob('payments.funded', async (p) => announceFunding(Number(p.transaction_id)));
+registerJob('payments.funded', async (p) => announceFunding(p));
 registerJob('payments.released', async (p) => announceRelease(Number(p.transaction_id), p.hiring_changed === true));
 registerJob('payments.refund', async (p) => runRefund(Number(p.request_id), p.hiring_changed === true));
+
+/** Every day: the ledger compared with the provider's records; differences are listed for admins at /admin. */
+registerSchedule('payments.reconcile', '40 3 * * *', async () => {
+  const { reconciliation } = await reconcilePayments({ trigger: 'schedule' });
+  if (reconciliation.differences > 0)
+    console.warn(`[cuepoint] reconciliation ${reconciliation.id}: ${reconciliation.differences} difference(s), listed at /admin`);
+});

@@ -33,6 +33,45 @@ export class ProviderUnavailable extends Error {}
 /** A payout destination that the provider refused (an account that cannot receive money). */
 export class PayoutRefused extends Error {}
 
+/** A charge as the provider's own records have it (a succeeded payment intent; an authorisation and its capture). */
+export interface ProviderCharge {
+  id: string;
+  amount: number;
+  /** What the provider actually captured. */
+  captured: number;
+  currency: string;
+  created: Date;
+  metadata: Record<string, string>;
+}
+
+/** A refund as the provider's records have it. */
+export interface ProviderRefund {
+  id: string;
+  /** The payment intent (charge) it gives back. */
+  charge_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  created: Date;
+}
+
+/** A payout (the transfer to a connected account and its payout) as the provider's records have it. */
+export interface ProviderPayout {
+  id: string;
+  /** Our idempotency key of the payout (`cuepoint-payout-{request id}`), the link to the ledger. */
+  reference: string | null;
+  amount: number;
+  currency: string;
+  destination: string | null;
+  created: Date;
+}
+
+export interface ProviderRecords {
+  charges: ProviderCharge[];
+  refunds: ProviderRefund[];
+  payouts: ProviderPayout[];
+}
+
 export interface PaymentProvider {
   readonly engine: 'embedded' | 'stripe';
   /** Embedded provider only: tokenises a card number into a payment method (Stripe Elements does this in the browser). */
@@ -54,6 +93,8 @@ export interface PaymentProvider {
   refund(input: { chargeId: string; amount: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ id: string }>;
   /** Moves money to a connected Stripe account and pays it out to the account's bank. */
   payout(input: { amount: number; destination: string; idempotencyKey: string; description: string }): Promise<{ id: string }>;
+  /** The provider's own records of charges, refunds and payouts created since a moment (the reconciliation reads them). */
+  listRecords(since: Date): Promise<ProviderRecords>;
 }
 
 let current: PaymentProvider | null = null;

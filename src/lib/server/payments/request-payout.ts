@@ -1,15 +1,18 @@
 /**
- * Payouts (issue 11 §6): the podcaster's available balance goes to the connected payout method (a
- * Stripe Connect transfer and payout, or PayPal Payouts; the embedded provider records it in test
- * mode). Phase 1 locks the user row, computes the balance and records the request (so a second
- * request sees nothing left); phase 2 asks the provider; phase 3 writes the payout to the ledger, or
- * marks the request failed so the money is available again. The same money is never paid twice.
+ * Payouts (issue 11 §6, issue 33): the amount the podcaster asks for (all of the available balance
+ * when none is given) goes to the connected payout method (a Stripe Connect transfer and payout, or
+ * PayPal Payouts; the embedded provider records it in test mode). Phase 1 locks the user row,
+ * computes the balance, refuses an amount above it (422 on `amount`) and records the request (so a
+ * second request sees only what is left); phase 2 asks the provider with the request's idempotency
+ * key; phase 3 writes the payout to the ledger, or marks the request failed so the money is
+ * available again. The same money is never paid twice.
  */
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { payoutRequests, users } from '../db/schema';
-import { fieldError, HttpError } from '../http';
+import { fieldError, HttpError, validate } from '../http';
 import { notify } from '../notifications/notify';
 import { queueMail } from '../mail/send-mail';
 import { renderMail } from '../mail/layout';
@@ -38,8 +41,21 @@ async function send(method: 'stripe' | 'paypal', destination: string, amount: nu
   return (await (await paymentProvider()).payout({ amount, destination, idempotencyKey: key, description: note })).id;
 }
 
-/** Pays out the user's whole available balance; answers the payout's ledger row. */
-export async function requestPayout(user: SessionUser): Promise<TransactionPayload> {
+export const payoutSchema = z.object({
+  amount: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: 'The amount must be a number of cents.' })
+      .int('The amount must be a whole number of cents.')
+      .min(1, 'The amount must be at least 1 cent.')
+      .max(100_000_000_000, 'The amount is too large.')
+      .optional(),
+  ),
+});
+
+/** Pays out the amount asked (the whole available balance when none is); answers the payout's ledger row. */
+export async function requestPayout(user: SessionUser, body: unknown = {}): Promise<TransactionPayload> {
+  const input = validate(payoutSchema, body ?? {});
   const db = await getDb();
   const request = await db.transaction(async (tx) => {
     const [me] = await tx.select({ connect: users.payouts_connect }).from(users).where(eq(users.id, user.id)).for('update');
@@ -47,10 +63,9 @@ export async function requestPayout(user: SessionUser): Promise<TransactionPaylo
     if (!connect) throw fieldError('payout_method', 'Connect a payout method before asking for a payout.');
     const { available } = await earningsFigures(user.id, tx);
     if (available <= 0) throw fieldError('amount', 'There is nothing to pay out yet.');
-    const [row] = await tx
-      .insert(payoutRequests)
-      .values({ user_id: user.id, amount: available, method: connect.provider, destination: connect.account_id })
-      .returning();
+    const amount = input.amount ?? available;
+    if (amount > available) throw fieldError('amount', `The amount must not be more than your available balance of ${formatMoney(available)}.`);
+    const [row] = await tx.insert(payoutRequests).values({ user_id: user.id, amount, method: connect.provider, destination: connect.account_id }).returning();
     return row!;
   });
 

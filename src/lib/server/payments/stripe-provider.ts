@@ -9,7 +9,7 @@ import { config } from '../config';
 import { getDb } from '../db/client';
 import { paymentCustomers } from '../db/schema';
 import { CARD_DECLINED } from '../../payments';
-import { CardError, ProviderUnavailable, type PaymentProvider, type SavedCard } from './provider';
+import { CardError, ProviderUnavailable, type PaymentProvider, type ProviderRecords, type SavedCard } from './provider';
 
 const FIELDS: Record<string, CardError['field']> = { exp_month: 'exp_month', exp_year: 'exp_year', cvc: 'cvc', number: 'number' };
 
@@ -117,7 +117,8 @@ export class StripeProvider implements PaymentProvider {
   async payout(input: Parameters<PaymentProvider['payout']>[0]): Promise<{ id: string }> {
     await guarded(() =>
       this.client.transfers.create(
-        { amount: input.amount, currency: 'usd', destination: input.destination, description: input.description },
+        // The transfer group carries our key, so the reconciliation finds the ledger's payout of it.
+        { amount: input.amount, currency: 'usd', destination: input.destination, description: input.description, transfer_group: input.idempotencyKey },
         { idempotencyKey: `${input.idempotencyKey}-transfer` },
       ),
     );
@@ -128,5 +129,41 @@ export class StripeProvider implements PaymentProvider {
       ),
     );
     return { id: payout.id };
+  }
+
+  /** Stripe's records since a moment: succeeded payment intents, refunds and transfers (each listed with the SDK's auto-pagination). */
+  async listRecords(since: Date): Promise<ProviderRecords> {
+    const created = { gte: Math.floor(since.getTime() / 1000) };
+    const at = (seconds: number) => new Date(seconds * 1000);
+    const out: ProviderRecords = { charges: [], refunds: [], payouts: [] };
+    await guarded(async () => {
+      for await (const pi of this.client.paymentIntents.list({ created, limit: 100 })) {
+        if (pi.status !== 'succeeded') continue;
+        out.charges.push({
+          id: pi.id,
+          amount: pi.amount,
+          captured: pi.amount_received,
+          currency: pi.currency,
+          created: at(pi.created),
+          metadata: pi.metadata ?? {},
+        });
+      }
+      for await (const re of this.client.refunds.list({ created, limit: 100 })) {
+        const intent = typeof re.payment_intent === 'string' ? re.payment_intent : (re.payment_intent?.id ?? '');
+        out.refunds.push({ id: re.id, charge_id: intent, amount: re.amount, currency: re.currency, status: re.status ?? 'succeeded', created: at(re.created) });
+      }
+      for await (const tr of this.client.transfers.list({ created, limit: 100 })) {
+        const destination = typeof tr.destination === 'string' ? tr.destination : (tr.destination?.id ?? null);
+        out.payouts.push({
+          id: tr.id,
+          reference: tr.transfer_group ?? null,
+          amount: tr.amount - tr.amount_reversed,
+          currency: tr.currency,
+          destination,
+          created: at(tr.created),
+        });
+      }
+    });
+    return out;
   }
 }

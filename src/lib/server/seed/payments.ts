@@ -1,7 +1,7 @@
 /**
  * Money demo data, made through the payments domain and its engine (the embedded test provider
  * unless Stripe is configured), so every demo figure is a sum of real ledger rows:
- * - the coupon LAUNCH20 (20 % off), created by the admin coupon function;
+ * - the coupons LAUNCH20 (20 % off, once per brand) and WELCOME50 ($50 off a first hire), created by the admin coupon function;
  * - Trailhead Coffee Co. saves a Mastercard test card and funds the Autumn Roast hire of Second Wind
  *   Running ($900); the approved mid-roll is completed and its $400 released ($360 after the 10 % fee),
  *   the host-read waits for review ($450 pending);
@@ -18,7 +18,7 @@ import { fundHirings } from '../payments/fund-hirings';
 import { transitionJob } from '../delivery/job-status';
 import { loadSessionUser } from '../users/session-user';
 import { openPackageDiscussion } from '../workrooms/open-package-discussion';
-import { today } from '../clock';
+import { now, today } from '../clock';
 import { addDays } from '../../slots';
 
 export const DEMO_COUPON = 'LAUNCH20';
@@ -30,7 +30,24 @@ export async function seedPayments(): Promise<void> {
   const [brandRow] = await db.select().from(users).where(eq(users.email, 'brand@cuepoint.test'));
   const brand = brandRow ? await loadSessionUser(brandRow.id) : null;
   if (!admin || !brand) return;
-  await createCoupon(admin.id, { code: DEMO_COUPON, percent_off: 20, description: 'Launch offer on your first hires' });
+  // The demo coupons carry real rules: LAUNCH20 once per brand (500 uses, for a year); WELCOME50 $50 off a brand's first hire.
+  const inAYear = new Date(now().getTime() + 365 * 86_400_000).toISOString();
+  await createCoupon(admin.id, {
+    code: DEMO_COUPON,
+    percent_off: 20,
+    description: 'Launch offer',
+    max_per_brand: 1,
+    max_redemptions: 500,
+    expires_at: inAYear,
+  });
+  await createCoupon(admin.id, {
+    code: 'WELCOME50',
+    amount_off: 5_000,
+    description: 'Welcome offer for new brands',
+    first_hire_only: true,
+    max_per_brand: 1,
+    expires_at: inAYear,
+  });
 
   const card = await addCard(brand, { number: '5555 5555 5555 4444', exp_month: 8, exp_year: new Date().getUTCFullYear() + 3, cvc: '321' });
   const [autumnHire] = await db

@@ -4,10 +4,17 @@ import { requireRole } from '../../../lib/server/session/guards';
 import { idempotent } from '../../../lib/server/payments/idempotency';
 import { requestPayout } from '../../../lib/server/payments/request-payout';
 
-/** POST /api/payouts: pays the available balance out to the connected method (an optional Idempotency-Key is honoured). */
+/** POST /api/payouts {amount?}: pays that amount (cents; all of the available balance when none) to the connected method; 422 above the balance. An optional Idempotency-Key is honoured. */
 export const POST: APIRoute = async ({ locals, request }) => {
   const user = requireRole(locals, 'PODCASTER');
   const body = await readBody(request);
-  const answer = await idempotent(user.id, 'payouts', request.headers.get('idempotency-key'), body, async () => ({ data: await requestPayout(user) }), 201);
+  const answer = await idempotent(
+    user.id,
+    'payouts',
+    request.headers.get('idempotency-key'),
+    body,
+    async () => ({ data: await requestPayout(user, body) }),
+    201,
+  );
   return json(answer.body, answer.status);
 };

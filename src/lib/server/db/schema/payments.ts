@@ -6,7 +6,7 @@
  * transfers and payouts, its connected test accounts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { hirings, packageJobs, transactions, users } from './core';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
@@ -21,7 +21,11 @@ const updated_at = () =>
 /** The running number of transaction codes (TX-2026-000123). */
 export const transactionCodes = pgSequence('transaction_codes', { startWith: 100, increment: 1 });
 
-/** A coupon an admin created: a percentage or a fixed amount off, until it expires or is used up. */
+/**
+ * A coupon an admin created: a percentage or a fixed amount off, with its rules (an expiry, a total
+ * number of uses, uses per brand, first hire only), enforced at funding with the row locked. Its uses
+ * are the rows of coupon_redemptions (no cached counter).
+ */
 export const coupons = pgTable(
   'coupons',
   {
@@ -31,14 +35,38 @@ export const coupons = pgTable(
     amount_off: cents(),
     description: text().notNull().default(''),
     expires_at: ts(),
+    /** Total uses over every brand (null: no limit). */
     max_redemptions: integer(),
-    /** Counted atomically when a funding reserves it; given back when that funding fails. */
-    times_redeemed: integer().notNull().default(0),
+    /** Uses by one brand (null: no limit). */
+    max_per_brand: integer(),
+    /** Only for a brand that has never funded a hire. */
+    first_hire_only: boolean().notNull().default(false),
     created_by: integer().references(() => users.id, { onDelete: 'set null' }),
     created_at: created_at(),
     updated_at: updated_at(),
   },
   (t) => [uniqueIndex('coupons_code_unique').on(sql`upper(${t.code})`)],
+);
+
+/** One use of a coupon by a funding attempt: reserved while the payment runs, redeemed, or released when it failed. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    coupon_id: integer()
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    brand_user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempt_id: integer()
+      .notNull()
+      .references(() => fundAttempts.id, { onDelete: 'cascade' }),
+    status: text().$type<'reserved' | 'redeemed' | 'released'>().notNull().default('reserved'),
+    created_at: created_at(),
+    updated_at: updated_at(),
+  },
+  (t) => [uniqueIndex('coupon_redemptions_attempt_unique').on(t.attempt_id), index('coupon_redemptions_coupon_brand_idx').on(t.coupon_id, t.brand_user_id)],
 );
 
 /**
@@ -58,9 +86,8 @@ export const jobFunds = pgTable(
     campaign_id: integer().notNull(),
     brand_user_id: integer().notNull(),
     podcaster_user_id: integer().notNull(),
-    charge_id: integer()
-      .notNull()
-      .references(() => transactions.id),
+    /** The ledger's charge; null when nothing was charged (a coupon covered it all). */
+    charge_id: integer().references(() => transactions.id),
     fee: cents().notNull(),
     paid: cents().notNull(),
     created_at: created_at(),
@@ -113,9 +140,8 @@ export const refundRequests = pgTable('refund_requests', {
   job_id: integer()
     .unique()
     .references(() => packageJobs.id, { onDelete: 'cascade' }),
-  charge_id: integer()
-    .notNull()
-    .references(() => transactions.id),
+  /** The ledger's charge the money goes back to; null for a job that was funded without a charge (nothing to refund). */
+  charge_id: integer().references(() => transactions.id),
   hiring_id: integer(),
   brand_user_id: integer().notNull(),
   amount: cents().notNull(),
@@ -176,6 +202,56 @@ export const webhookEvents = pgTable('webhook_events', {
   id: text().primaryKey(),
   type: text().notNull(),
   received_at: created_at(),
+});
+
+/**
+ * What a provider told us that did not match what we asked of it (a webhook's amount, currency,
+ * attempt or hirings; a refund larger than its charge), or a difference a reconciliation found between
+ * the ledger and the provider's records. Recorded for admins (/admin); nothing here moves money.
+ */
+export const paymentDiscrepancies = pgTable(
+  'payment_discrepancies',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    source: text().$type<'webhook' | 'reconciliation' | 'ledger'>().notNull(),
+    /** What kind of difference: amount_mismatch, currency_mismatch, unknown_payment, refund_exceeds_charge, missing_in_ledger, missing_at_provider, … */
+    kind: text().notNull(),
+    /** The provider's id of the movement (payment intent, refund, payout), when known. */
+    provider_ref: text(),
+    /** The webhook event (its id and type) that said it. */
+    event_id: text(),
+    event_type: text(),
+    reconciliation_id: integer(),
+    /** What we asked of the provider (or what the ledger holds). */
+    expected: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** What the provider said. */
+    received: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Why it was refused, in a sentence an admin reads. */
+    reason: text().notNull(),
+    resolved_at: ts(),
+    resolved_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: created_at(),
+  },
+  (t) => [
+    uniqueIndex('payment_discrepancies_event_unique').on(t.event_id).where(sql`${t.event_id} is not null`),
+    index('payment_discrepancies_open_idx').on(t.resolved_at, t.created_at),
+    index('payment_discrepancies_reconciliation_idx').on(t.reconciliation_id),
+  ],
+);
+
+/** One run of the reconciliation: the ledger compared with the provider's records since a moment. */
+export const reconciliations = pgTable('reconciliations', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  trigger: text().$type<'schedule' | 'command' | 'admin'>().notNull(),
+  engine: text().notNull(),
+  since: ts().notNull(),
+  status: text().$type<'running' | 'succeeded' | 'failed'>().notNull().default('running'),
+  /** How many records of each kind were compared: {charges, refunds, payouts}. */
+  checked: jsonb().$type<Record<string, number>>().notNull().default({}),
+  differences: integer().notNull().default(0),
+  error: text(),
+  started_at: created_at(),
+  finished_at: ts(),
 });
 
 // ---- the embedded test-mode provider's own books ----
