@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
-import { coupons, hirings, packageJobs, podcasters, transactions, users } from '../../src/lib/server/db/schema';
+import { couponRedemptions, coupons, hirings, packageJobs, podcasters, transactions, users } from '../../src/lib/server/db/schema';
 import { campaignSpent, releaseJobFunds } from '../../src/lib/server/payments';
 import { seedUser, type SeededUser } from '../support/builders';
 import { call, page } from '../support/http';
@@ -131,12 +131,13 @@ describe('[PAYMENTS] coupons', () => {
     ]);
     const ok = await call('POST', '/api/coupons/check', { token: brand.token, body: { code: code.toLowerCase() } });
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toEqual({ code, percent_off: 20, description: '20% off: Spring offer' });
+    expect(ok.body.data).toEqual({ code, percent_off: 20, description: '20% off: Spring offer', rules: '' });
     const fixed = await coupon({ amount_off: 5_000 });
     expect((await call('POST', '/api/coupons/check', { token: brand.token, body: { code: fixed } })).body.data).toEqual({
       code: fixed,
       amount_off: 5_000,
       description: '$50 off',
+      rules: '',
     });
     const unknown = await call('POST', '/api/coupons/check', { token: brand.token, body: { code: 'NO-SUCH-CODE' } });
     expect(unknown.status).toBe(422);
@@ -146,9 +147,9 @@ describe('[PAYMENTS] coupons', () => {
       .update(coupons)
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where(eq(coupons.code, fixed));
-    expect((await call('POST', '/api/coupons/check', { token: brand.token, body: { code: fixed } })).body.errors.code).toEqual([
-      'This coupon code is not valid.',
-    ]);
+    expect((await call('POST', '/api/coupons/check', { token: brand.token, body: { code: fixed } })).body.errors.code[0]).toMatch(
+      /^This coupon expired on \d{2}\/\d{2}\/\d{4}\.$/,
+    );
     expect((await call('POST', '/api/coupons/check', { token: brand.token, body: {} })).status).toBe(422);
     expect((await call('GET', '/api/admin/coupons', { token: a.token })).body.data.some((c: { code: string }) => c.code === code)).toBe(true);
   });
@@ -241,8 +242,10 @@ describe('[PAYMENTS] funding', () => {
     const db = await getDb();
     expect((await db.select().from(hirings).where(eq(hirings.id, hiring.id)))[0]!.status).toBe('new');
     expect(await ledgerOf(brand.id)).toHaveLength(0);
-    // The coupon's one redemption was given back each time.
-    expect((await db.select().from(coupons).where(eq(coupons.code, code)))[0]!.times_redeemed).toBe(0);
+    // The coupon's one use was given back each time.
+    const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
+    const uses = await db.select().from(couponRedemptions).where(eq(couponRedemptions.coupon_id, row!.id));
+    expect(uses.map((u) => u.status)).toEqual(['released', 'released']);
 
     const other = await seedUser({ type: 'BRAND' });
     const theirCard = await saveCard(other);
@@ -261,10 +264,8 @@ describe('[PAYMENTS] funding', () => {
     // A single-use code funds once.
     expect((await fund(brand, { hiring_ids: [hiring.id], card_id: visa.id, coupon: code })).status).toBe(200);
     const next = await seedHire({ brand, fees: [20_000] });
-    expect((await fund(brand, { hiring_ids: [next.hiring.id], card_id: visa.id, coupon: code })).body.errors.coupon).toEqual([
-      'This coupon code is not valid.',
-    ]);
-    expect((await call('POST', '/api/coupons/check', { token: brand.token, body: { code } })).status).toBe(422);
+    expect((await fund(brand, { hiring_ids: [next.hiring.id], card_id: visa.id, coupon: code })).body.errors.coupon).toEqual(['This coupon has been used up.']);
+    expect((await call('POST', '/api/coupons/check', { token: brand.token, body: { code } })).body.errors.code).toEqual(['This coupon has been used up.']);
   });
 });
 
@@ -414,7 +415,9 @@ describe('[PAYMENTS] Stripe webhooks', () => {
           object: 'charge',
           payment_intent: row!.provider_ref,
           amount: 30_000,
+          amount_captured: 30_000,
           amount_refunded: 5_000,
+          currency: 'usd',
           refunds: { data: [{ id: 're_dash_1' }] },
         },
       },
@@ -439,7 +442,17 @@ describe('[PAYMENTS] Stripe webhooks', () => {
       id: `evt_test_pi_${Date.now()}`,
       object: 'event',
       type: 'payment_intent.succeeded',
-      data: { object: { id: row!.provider_ref, object: 'payment_intent', metadata: { attempt_id: String(row!.meta.attempt_id) } } },
+      data: {
+        object: {
+          id: row!.provider_ref,
+          object: 'payment_intent',
+          amount: 30_000,
+          amount_received: 30_000,
+          currency: 'usd',
+          status: 'succeeded',
+          metadata: { attempt_id: String(row!.meta.attempt_id), brand_user_id: String(brand.id), hiring_ids: String(hiring.id) },
+        },
+      },
     });
     expect((await send(succeeded.payload, succeeded.signature)).body).toEqual({ received: true, type: 'payment_intent.succeeded', applied: false });
     expect((await ledgerOf(brand.id)).filter((t) => t.kind === 'charge')).toHaveLength(1);

@@ -23,6 +23,9 @@ class StripeStandIn {
   /** 'down': every payment intent answers 500; 'lost': the intent succeeds but the answer is a 500. */
   mode: 'ok' | 'down' | 'lost' = 'ok';
   intents = new Map<string, { id: string; amount: number; metadata: Record<string, string> }>();
+  /** What the stand-in did, for its list endpoints (the reconciliation reads them). */
+  refunds: Record<string, unknown>[] = [];
+  transfers: Record<string, unknown>[] = [];
   private server: Server | null = null;
   private n = 0;
 
@@ -57,6 +60,21 @@ class StripeStandIn {
             },
           });
         }
+        const created = Math.floor(Date.now() / 1000) - 3600;
+        const list = (data: unknown[]) => send(200, { object: 'list', data, has_more: false, url: path });
+        if (req.method === 'GET' && path === '/v1/payment_intents')
+          return list(
+            [...this.intents.values()].map((i) => ({
+              ...i,
+              object: 'payment_intent',
+              status: 'succeeded',
+              amount_received: i.amount,
+              currency: 'usd',
+              created,
+            })),
+          );
+        if (req.method === 'GET' && path === '/v1/refunds') return list(this.refunds.map((r) => ({ ...r, created })));
+        if (req.method === 'GET' && path === '/v1/transfers') return list(this.transfers.map((t) => ({ ...t, created })));
         if (path === '/v1/payment_intents') {
           const key = String(req.headers['idempotency-key']);
           if (this.mode === 'down') return send(500, { error: { type: 'api_error', message: 'Stripe is having a bad day.' } });
@@ -67,10 +85,31 @@ class StripeStandIn {
           if (this.mode === 'lost') return send(500, { error: { type: 'api_error', message: 'The answer was lost on the way.' } });
           return send(200, { ...intent, object: 'payment_intent', status: 'succeeded', currency: 'usd' });
         }
-        if (path === '/v1/refunds')
-          return send(200, { id: `re_${++this.n}`, object: 'refund', amount: Number(body.get('amount')), payment_intent: body.get('payment_intent') });
-        if (path === '/v1/transfers')
-          return send(200, { id: `tr_${++this.n}`, object: 'transfer', amount: Number(body.get('amount')), destination: body.get('destination') });
+        if (path === '/v1/refunds') {
+          const refund = {
+            id: `re_${++this.n}`,
+            object: 'refund',
+            amount: Number(body.get('amount')),
+            payment_intent: body.get('payment_intent'),
+            currency: 'usd',
+            status: 'succeeded',
+          };
+          this.refunds.push(refund);
+          return send(200, refund);
+        }
+        if (path === '/v1/transfers') {
+          const transfer = {
+            id: `tr_${++this.n}`,
+            object: 'transfer',
+            amount: Number(body.get('amount')),
+            amount_reversed: 0,
+            currency: 'usd',
+            destination: body.get('destination'),
+            transfer_group: body.get('transfer_group'),
+          };
+          this.transfers.push(transfer);
+          return send(200, transfer);
+        }
         if (path === '/v1/payouts') return send(200, { id: `po_${++this.n}`, object: 'payout', amount: Number(body.get('amount')) });
         return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such route ${path}` } });
       });
@@ -214,6 +253,17 @@ describe('[PAYMENTS] the Stripe engine, through the official SDK', () => {
     expect(stripe.calls('/v1/transfers')[0]!.body.get('destination')).toBe('acct_1StandIn');
     expect(stripe.calls('/v1/payouts')[0]!.headers['stripe-account']).toBe('acct_1StandIn');
     await expectHttpError(requestPayout(podcaster), 422);
+
+    // The reconciliation reads Stripe's lists through the SDK and finds the ledger in agreement.
+    const { reconcilePayments } = await import('../../src/lib/server/payments');
+    const clean = await reconcilePayments({ trigger: 'command' });
+    expect(clean.differences).toEqual([]);
+    expect(clean.reconciliation).toMatchObject({ engine: 'stripe', status: 'succeeded', checked: { charges: 1, refunds: 1, payouts: 1 } });
+    // A charge Stripe says it captured for another amount is listed.
+    stripe.intents.get(intentCall.headers['idempotency-key'] as string)!.amount = 49_999;
+    const off = await reconcilePayments({ trigger: 'command' });
+    expect(off.differences.map((d) => [d.kind, d.provider_ref])).toEqual([['amount_mismatch', intentId]]);
+    stripe.intents.get(intentCall.headers['idempotency-key'] as string)!.amount = 50_000;
   });
 
   it('leaves the hire new and nothing written when Stripe fails, and a declined card changes nothing', async () => {
@@ -239,7 +289,7 @@ describe('[PAYMENTS] the Stripe engine, through the official SDK', () => {
 
     // Stripe is back: the same hire funds now.
     stripe.mode = 'ok';
-    expect((await fundHirings(brand, { hiring_ids: [hiring.id], card_id: card.id })).transaction.fee).toBe(50_000);
+    expect((await fundHirings(brand, { hiring_ids: [hiring.id], card_id: card.id })).transaction!.fee).toBe(50_000);
   });
 
   it('applies a charge whose answer was lost when Stripe’s signed webhook reports it, once', async () => {
@@ -263,7 +313,17 @@ describe('[PAYMENTS] the Stripe engine, through the official SDK', () => {
         id,
         object: 'event',
         type: 'payment_intent.succeeded',
-        data: { object: { id: intent.id, object: 'payment_intent', metadata: intent.metadata } },
+        data: {
+          object: {
+            id: intent.id,
+            object: 'payment_intent',
+            amount: intent.amount,
+            amount_received: intent.amount,
+            currency: 'usd',
+            status: 'succeeded',
+            metadata: intent.metadata,
+          },
+        },
       });
       return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
     };

@@ -4,11 +4,10 @@
  * (POST /api/coupons/check answers why one does not apply to them) and applies it when funding, where
  * the rules are enforced with the coupon row locked: a use is reserved in the funding's first
  * transaction, redeemed when the payment goes through and released when it fails, so two fundings
- * racing for the last use cannot both have it.
+ * racing for the last use cannot both have it. An expiry is an instant, read on the real clock.
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { now } from '../clock';
 import { getDb, type Db, type Tx } from '../db/client';
 import { qualified } from '../db/qualified';
 import { couponRedemptions, coupons, fundAttempts, jobFunds } from '../db/schema';
@@ -55,7 +54,7 @@ export const createCouponSchema = z
     if ((v.percent_off ?? null) === null && (v.amount_off ?? null) === null)
       ctx.addIssue({ code: 'custom', path: ['percent_off'], message: 'Give a percent off or an amount off.' });
     if (v.percent_off && v.amount_off) ctx.addIssue({ code: 'custom', path: ['amount_off'], message: 'Give a percent off or an amount off, not both.' });
-    if (v.expires_at && v.expires_at.getTime() <= now().getTime())
+    if (v.expires_at && v.expires_at.getTime() <= Date.now())
       ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'The expiry must be in the future.' });
     if (v.max_redemptions && v.max_per_brand && v.max_per_brand > v.max_redemptions)
       ctx.addIssue({ code: 'custom', path: ['max_per_brand'], message: 'The uses per brand cannot be more than the total number of uses.' });
@@ -118,7 +117,7 @@ async function hasFundedBefore(db: Db | Tx, brandUserId: number, exceptAttempt?:
 
 /** Why this coupon cannot be used by this brand now, or null when it can (the one place the rules are read). */
 async function refusal(db: Db | Tx, row: CouponRow, brandUserId: number, exceptAttempt?: number): Promise<string | null> {
-  if (row.expires_at && row.expires_at.getTime() <= now().getTime()) return `This coupon expired on ${formatDate(row.expires_at)}.`;
+  if (row.expires_at && row.expires_at.getTime() <= Date.now()) return `This coupon expired on ${formatDate(row.expires_at)}.`;
   const uses = await usesOf(db, row.id, brandUserId, exceptAttempt);
   if (row.max_redemptions !== null && uses.total >= row.max_redemptions) return 'This coupon has been used up.';
   if (row.max_per_brand !== null && uses.brand >= row.max_per_brand)
@@ -202,7 +201,7 @@ export function adminCoupon(r: CouponRow, used: number): AdminCoupon {
     max_per_brand: r.max_per_brand,
     first_hire_only: r.first_hire_only,
     times_redeemed: used,
-    is_usable: (!r.expires_at || r.expires_at.getTime() > now().getTime()) && (r.max_redemptions === null || used < r.max_redemptions),
+    is_usable: (!r.expires_at || r.expires_at.getTime() > Date.now()) && (r.max_redemptions === null || used < r.max_redemptions),
     created_at: r.created_at.toISOString(),
   };
 }
