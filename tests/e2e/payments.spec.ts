@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, hydrated } from './helpers';
 
 // The demo data (src/lib/server/seed/payments.ts): Trailhead Coffee Co. has hired Ledger & Latte for
-// Autumn Roast Launch ($300 mid-roll + two $250 host-reads) and not funded it; LAUNCH20 is 20 % off.
+// Autumn Roast Launch ($300 mid-roll + two $250 host-reads) and not funded it; LAUNCH20 is 20 % off, once per brand; WELCOME50 is for a brand's first hire.
 
 /** A browser context signed in through the sign-in form, with the startup popup remembered. */
 async function signedIn(browser: import('@playwright/test').Browser, baseURL: string, email: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -51,9 +51,14 @@ test('[PAYMENTS]: a brand funds a hire with the test card and a coupon; the podc
   await b.getByLabel('Coupon code').fill('NOPE');
   await b.getByRole('button', { name: 'Apply' }).click();
   await expect(b.getByText('This coupon code is not valid.')).toBeVisible();
+  // WELCOME50 is for a brand's first hire, and Trailhead has funded one already.
+  await b.getByLabel('Coupon code').fill('WELCOME50');
+  await b.getByRole('button', { name: 'Apply' }).click();
+  await expect(b.getByText('This coupon is only for a brand’s first hire.')).toBeVisible();
   await b.getByLabel('Coupon code').fill('launch20');
   await b.getByRole('button', { name: 'Apply' }).click();
   await expect(b.getByRole('status').filter({ hasText: 'LAUNCH20' })).toContainText('20% off');
+  await expect(b.getByRole('status').filter({ hasText: 'LAUNCH20' })).toContainText('Once per brand');
   await expect(b.getByTestId('fund-total')).toHaveText('$640');
 
   await b.getByRole('button', { name: 'Pay $640' }).click();
@@ -135,9 +140,22 @@ test('[PAYMENTS]: a brand funds a hire with the test card and a coupon; the podc
   await expect(p.getByText('Stripe is connected.')).toBeVisible();
   await p.goto('/settings/earnings');
   await hydrated(p);
-  await p.getByRole('button', { name: 'Pay out $270' }).click();
-  await p.getByRole('dialog', { name: 'Pay out $270?' }).getByRole('button', { name: 'Pay out' }).click();
+  // Part of it first (the amount field starts at all of it and refuses more), then the rest.
+  const amount = p.getByLabel('Amount');
+  await expect(amount).toHaveValue('270.00');
+  await amount.fill('300');
+  await p.getByRole('button', { name: 'Pay out $300' }).click();
+  await expect(p.getByText('The amount must not be more than your available balance of $270.')).toBeVisible();
+  await amount.fill('100');
+  await p.getByRole('button', { name: 'Pay out $100' }).click();
+  await p.getByRole('dialog', { name: 'Pay out $100?' }).getByRole('button', { name: 'Pay out' }).click();
+  await expect(p.getByTestId('earnings-available')).toHaveText('$170');
+  await hydrated(p);
+  await p.getByRole('button', { name: 'Pay out $170' }).click();
+  await p.getByRole('dialog', { name: 'Pay out $170?' }).getByRole('button', { name: 'Pay out' }).click();
   await expect(p.getByTestId('earnings-available')).toHaveText('$0');
+  await expect(p.getByRole('button', { name: /^Pay out/ })).toHaveCount(0);
+  await expect(p.getByTestId('payout-unavailable')).toContainText('Nothing to pay out yet');
   await expect(p.getByTestId('earnings-paid-out')).toHaveText('$270');
   await expect(p.getByRole('row').filter({ hasText: 'Payout' }).first()).toContainText('Stripe account');
 
