@@ -325,7 +325,7 @@ describe('[PAYMENTS] hiring past the budget', () => {
     const refused = await call('POST', '/api/brand/hirings', { token: brand.token, body: { job_ids: big } });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.confirm_over_budget).toEqual([
-      `This hire of $2,500 is more than the $2,000 left of “${campaign.title}”’s $5,000 budget. Confirm to hire past the budget.`,
+      `This hire of $2,500 is more than the $2,000 left of the $5,000 budget of “${campaign.title}”. Confirm to hire past the budget.`,
     ]);
     expect(
       await db

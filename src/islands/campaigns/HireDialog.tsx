@@ -37,7 +37,8 @@ export default function HireDialog({ open, jobIds, items, total, campaignTitle, 
   const count = `${items.length} item${items.length === 1 ? '' : 's'}`;
   const over = remainingBudget !== null && total > remainingBudget;
   const warning =
-    overMessage ?? (over ? `This hire of ${formatMoney(total)} is more than the ${formatMoney(remainingBudget)} left of “${campaignTitle}”’s budget.` : null);
+    overMessage ??
+    (over ? `This hire of ${formatMoney(total)} is more than the ${formatMoney(remainingBudget)} left of the budget of “${campaignTitle}”.` : null);
 
   useEffect(() => {
     if (open) {

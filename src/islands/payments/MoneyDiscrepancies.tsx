@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { api, ApiError } from '../../lib/api';
 import { toast } from '../../lib/stores/toasts';
 import { formatDate } from '../../lib/format/dates';
+import { formatMoney } from '../../lib/format/money';
 import type { DiscrepancyItem, ReconciliationRun } from '../../lib/payments';
 import '../../styles/payments.css';
 
@@ -29,11 +30,16 @@ const KIND: Record<string, string> = {
   missing_in_ledger: 'Missing in the ledger',
   missing_at_provider: 'Missing at the provider',
 };
+/** Fields that hold cents, shown as money. */
+const MONEY = /^(amount|amount_received|amount_captured|amount_refunded|captured|already_refunded|refunded_in_ledger|refunded_at_provider)$/;
 const when = (iso: string) => `${formatDate(iso)} ${new Date(iso).toISOString().slice(11, 16)} UTC`;
 const pairs = (o: Record<string, unknown>) =>
   Object.entries(o)
     .filter(([, v]) => v !== null && v !== undefined && v !== '')
-    .map(([k, v]) => `${k.replaceAll('_', ' ')}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+    .map(
+      ([k, v]) =>
+        `${k.replaceAll('_', ' ')}: ${MONEY.test(k) && typeof v === 'number' ? formatMoney(v) : typeof v === 'object' ? JSON.stringify(v) : String(v)}`,
+    );
 
 /** The list, the latest runs and their actions. */
 export default function MoneyDiscrepancies({ open: initial, openTotal, runs: initialRuns }: Props) {
@@ -94,7 +100,9 @@ export default function MoneyDiscrepancies({ open: initial, openTotal, runs: ini
       </div>
       {items.length === 0 ? (
         <p className="pm-empty" data-testid="discrepancies-empty">
-          No discrepancies. Every webhook matched what was asked of the provider, and the last reconciliation found the ledger and the provider in agreement.
+          {last?.status === 'succeeded'
+            ? 'No open discrepancies: every webhook matched what was asked of the provider, and the last reconciliation found the ledger and the provider in agreement.'
+            : 'No open discrepancies: every webhook so far matched what was asked of the provider.'}
         </p>
       ) : (
         <>

@@ -20,10 +20,15 @@ interface Props {
 const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 const asText = (cents: number) => dollarsFromCents(cents).toFixed(2);
 
+/** The cents a typed amount stands for, or null when it is not an amount in dollars. */
+function typedCents(text: string): number | null {
+  return /^\s*\$?\s*[\d,]*(\.\d{0,2})?\s*$/.test(text) && /\d/.test(text) ? centsFromDollars(text) : null;
+}
+
 /** Why a typed amount cannot be paid out, or null. */
 function amountError(text: string, available: number): string | null {
-  if (!/^\s*\$?\s*[\d,]*(\.\d{0,2})?\s*$/.test(text) || !/\d/.test(text)) return 'Enter an amount in dollars, like 120.50.';
-  const cents = centsFromDollars(text);
+  const cents = typedCents(text);
+  if (cents === null) return 'Enter an amount in dollars, like 120.50.';
   if (cents < 1) return 'The amount must be at least $0.01.';
   if (cents > available) return `The amount must not be more than your available balance of ${formatMoney(available)}.`;
   return null;
@@ -54,7 +59,8 @@ export default function PayoutPanel({ available, method }: Props) {
   }
 
   const error = amountError(text, available);
-  const cents = error ? 0 : centsFromDollars(text);
+  const typed = typedCents(text) ?? 0;
+  const cents = error ? 0 : typed;
   const shown = touched ? (error ?? serverError) : serverError;
 
   async function payOut() {
@@ -124,7 +130,7 @@ export default function PayoutPanel({ available, method }: Props) {
       </div>
       <div className="pm-row">
         <button type="submit" className="cp-button cp-button--primary">
-          Pay out {cents > 0 ? formatMoney(cents) : ''}
+          Pay out {typed > 0 ? formatMoney(typed) : ''}
         </button>
         <span className="pm-small pm-muted">To your {method}.</span>
       </div>

@@ -27,7 +27,7 @@ export const hireSchema = z.object({
 
 /** The 422 of a hire past the campaign's remaining budget, naming it. */
 export function overBudgetMessage(campaignTitle: string, total: number, remaining: number, budget: number): string {
-  return `This hire of ${formatMoney(total)} is more than the ${formatMoney(remaining)} left of “${campaignTitle}”’s ${formatMoney(budget)} budget. Confirm to hire past the budget.`;
+  return `This hire of ${formatMoney(total)} is more than the ${formatMoney(remaining)} left of the ${formatMoney(budget)} budget of “${campaignTitle}”. Confirm to hire past the budget.`;
 }
 
 /** Creates the hirings of the chosen jobs (grouped by proposal). */
