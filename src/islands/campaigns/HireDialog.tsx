@@ -66,7 +66,7 @@ export default function HireDialog({ open, jobIds, items, total, campaignTitle, 
 
   if (step === 'over')
     return (
-      <ConfirmDialog open={open} title="Hire past the budget?" confirmLabel="Hire past the budget" danger onConfirm={() => hire(true)} onCancel={onCancel}>
+      <ConfirmDialog open={open} title="Hire past the budget?" confirmLabel="Hire past the budget" onConfirm={() => hire(true)} onCancel={onCancel}>
         <p className="cq-budget-warning" role="alert">
           {warning}
         </p>
