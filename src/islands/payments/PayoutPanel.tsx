@@ -80,66 +80,69 @@ export default function PayoutPanel({ available, method }: Props) {
     }
   }
 
+  // The confirmation sits beside the form, not in it: its own form must not be nested in this one.
   return (
-    <form
-      className="pm-payout"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTouched(true);
-        if (!error) setOpen(true);
-      }}
-    >
-      <div className="cp-field pm-payout__field">
-        <label htmlFor={`${id}-amount`}>Amount</label>
-        <div className="cp-input-affix">
-          <span className="cp-input-affix__prefix" aria-hidden="true">
-            $
+    <>
+      <form
+        className="pm-payout"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTouched(true);
+          if (!error) setOpen(true);
+        }}
+      >
+        <div className="cp-field pm-payout__field">
+          <label htmlFor={`${id}-amount`}>Amount</label>
+          <div className="cp-input-affix">
+            <span className="cp-input-affix__prefix" aria-hidden="true">
+              $
+            </span>
+            <input
+              id={`${id}-amount`}
+              className="cp-input"
+              inputMode="decimal"
+              autoComplete="off"
+              value={text}
+              aria-invalid={shown ? true : undefined}
+              aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+              onChange={(e) => {
+                setText(e.target.value);
+                setServerError(null);
+                key.current = newKey();
+              }}
+              onBlur={() => setTouched(true)}
+            />
+          </div>
+          <span id={`${id}-hint`} className="cp-field__hint">
+            Available: {formatMoney(available)}.{' '}
+            {cents !== available ? (
+              <button type="button" className="pm-linkish" onClick={() => setText(asText(available))}>
+                Pay out all of it
+              </button>
+            ) : (
+              'All of it, unless you change the amount.'
+            )}
           </span>
-          <input
-            id={`${id}-amount`}
-            className="cp-input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={text}
-            aria-invalid={shown ? true : undefined}
-            aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
-            onChange={(e) => {
-              setText(e.target.value);
-              setServerError(null);
-              key.current = newKey();
-            }}
-            onBlur={() => setTouched(true)}
-          />
+          {shown ? (
+            <p id={`${id}-error`} className="cp-field-error" role="alert">
+              {shown}
+            </p>
+          ) : null}
         </div>
-        <span id={`${id}-hint`} className="cp-field__hint">
-          Available: {formatMoney(available)}.{' '}
-          {cents !== available ? (
-            <button type="button" className="pm-linkish" onClick={() => setText(asText(available))}>
-              Pay out all of it
-            </button>
-          ) : (
-            'All of it, unless you change the amount.'
-          )}
-        </span>
-        {shown ? (
-          <p id={`${id}-error`} className="cp-field-error" role="alert">
-            {shown}
-          </p>
-        ) : null}
-      </div>
-      <div className="pm-row">
-        <button type="submit" className="cp-button cp-button--primary">
-          Pay out {typed > 0 ? formatMoney(typed) : ''}
-        </button>
-        <span className="pm-small pm-muted">To your {method}.</span>
-      </div>
+        <div className="pm-row">
+          <button type="submit" className="cp-button cp-button--primary">
+            Pay out {typed > 0 ? formatMoney(typed) : ''}
+          </button>
+          <span className="pm-small pm-muted">To your {method}.</span>
+        </div>
+      </form>
       <ConfirmDialog open={open} title={`Pay out ${formatMoney(cents)}?`} confirmLabel="Pay out" onConfirm={payOut} onCancel={() => setOpen(false)}>
         <p>
           {cents === available ? 'Your whole available balance' : `${formatMoney(cents)} of your ${formatMoney(available)} available balance`} goes to your{' '}
           {method}. It usually arrives within 2 business days.
         </p>
       </ConfirmDialog>
-    </form>
+    </>
   );
 }
