@@ -90,7 +90,7 @@ export function signInForm(request: Request, cookies: AstroCookies, ip: string, 
 /** POST /sign-up/{data?}: creates the account, signs it in, and asks for the emailed code. */
 export function signUpForm(request: Request, cookies: AstroCookies, ip: string): Promise<FormOutcome> {
   return run(request, async (values) => {
-    const input = await validateRegistration({ ...values, company_name: values.type === 'BRAND' ? values.company_name : undefined });
+    const input = await validateRegistration({ ...values, company_name: values.type === 'BRAND' ? values.company_name : undefined }, ip);
     const userId = await registerUser(input, ip);
     const tokens = await issueTokens(await getDb(), { userId, clientId: config().oauth.clientId });
     await recordSessionDevice(tokens.access_token, { userAgent: request.headers.get('user-agent'), ip });
