@@ -60,9 +60,6 @@ export async function createCuepointServer({ seed, worker } = {}) {
   const answer = (req, res) => {
     for (const listener of listeners) listener.call(server, req, res);
   };
-  server.on(
-    'request',
-    boundBodies(answer, { limitFor: runtime.requestBodyLimit, messageFor: runtime.bodyTooLargeMessage, isApiPath: runtime.isApiPath }),
-  );
+  server.on('request', boundBodies(answer, { limitFor: runtime.requestBodyLimit, messageFor: runtime.bodyTooLargeMessage, isApiPath: runtime.isApiPath }));
   return { server, runtime, config: cfg };
 }

@@ -44,7 +44,11 @@ async function stream(method: string, path: string, bytes: number, headers: Reco
       port: url.port,
       path: url.pathname + url.search,
       method,
-      headers: { 'x-forwarded-for': '198.18.7.7', ...headers, ...(declared !== undefined ? { 'content-length': String(declared) } : { 'transfer-encoding': 'chunked' }) },
+      headers: {
+        'x-forwarded-for': '198.18.7.7',
+        ...headers,
+        ...(declared !== undefined ? { 'content-length': String(declared) } : { 'transfer-encoding': 'chunked' }),
+      },
     });
     req.on('response', (res) => {
       let body = '';
@@ -146,7 +150,8 @@ describe('bounded request bodies', () => {
       if (answer.status === 413) refusedAtLimit++;
       // A reader answers 413, or refuses before reading (a redirect away from a guest page, 401, 403, 404, 405, 409, 422, 429);
       // nothing answers 5xx or cuts the connection. (A DELETE of a route that reads its POST's body reads none.)
-      else if (answer.status === 0 || answer.status >= 500 || (reads && method !== 'DELETE' && answer.status < 300)) failures.push(`${answer.status} ${method} ${path}`);
+      else if (answer.status === 0 || answer.status >= 500 || (reads && method !== 'DELETE' && answer.status < 300))
+        failures.push(`${answer.status} ${method} ${path}`);
     }
     const grew = rss() - before;
     console.log(`[body-limits] ${targets.length} requests, ${refusedAtLimit} refused at the limit, RSS ${Math.round(grew / MB)} MB`);

@@ -47,7 +47,10 @@ describe('setting up an authenticator app', () => {
     const wrong = await call('POST', '/api/user/two-factor/totp/confirm', { token: user.token, body: { code: '000000' } });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.code).toBeTruthy();
-    const ok = await call('POST', '/api/user/two-factor/totp/confirm', { token: user.token, body: { code: await nextTotpCode(setup.body.secret, user.email) } });
+    const ok = await call('POST', '/api/user/two-factor/totp/confirm', {
+      token: user.token,
+      body: { code: await nextTotpCode(setup.body.secret, user.email) },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.recovery_codes).toHaveLength(10);
     expect(new Set(ok.body.recovery_codes).size).toBe(10);
@@ -108,7 +111,10 @@ describe('signing in with a second factor', () => {
     });
     expect(ok.status).toBe(200);
     const second = await call('POST', '/oauth/token', { body: grant(user.email), headers: from() });
-    const reused = await call('POST', '/oauth/token', { body: grant(user.email, { mfa_token: second.body.mfa_token, recovery_code: recovery[3]! }), headers: from() });
+    const reused = await call('POST', '/oauth/token', {
+      body: grant(user.email, { mfa_token: second.body.mfa_token, recovery_code: recovery[3]! }),
+      headers: from(),
+    });
     expect(reused.status).toBe(400);
     expect((await call('GET', '/api/user/two-factor', { token: ok.body.access_token })).body.data.recovery_codes.remaining).toBe(9);
     await waitForMail((await testServer()).dataDir, user.email, (m) => /recovery code was used/.test(m.subject));
@@ -132,20 +138,29 @@ describe('signing in with a second factor', () => {
     expect(ok.status).toBe(200);
     expect(ok.cookies.refresh_token).toMatch(/HttpOnly/);
     // Another site cannot drive the second step.
-    const cross = await raw('POST', '/session/two-factor', { json: { mfa_token: first.json.mfa_token, otp: '111111' }, headers: { origin: 'https://evil.example' } });
+    const cross = await raw('POST', '/session/two-factor', {
+      json: { mfa_token: first.json.mfa_token, otp: '111111' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(cross.status).toBe(403);
   });
 
   it('the /login form without JavaScript shows the code step, then signs in with the code', async () => {
     const { user, secret } = await withTotp();
     const origin = await ourOrigin();
-    const step = await raw('POST', '/login?redirect=/settings/signin-method', { form: { email: user.email, password: PASSWORD }, headers: { origin, ...from() } });
+    const step = await raw('POST', '/login?redirect=/settings/signin-method', {
+      form: { email: user.email, password: PASSWORD },
+      headers: { origin, ...from() },
+    });
     expect(step.status).toBe(200);
     expect(step.text).toContain('Authentication code');
     expect(step.cookies.refresh_token).toBeUndefined();
     const token = /name="mfa_token" value="([^"]+)"/.exec(step.text)?.[1];
     expect(token).toBeTruthy();
-    const wrong = await raw('POST', '/login?redirect=/settings/signin-method', { form: { mfa_token: token!, otp: '000000', methods: 'totp' }, headers: { origin, ...from() } });
+    const wrong = await raw('POST', '/login?redirect=/settings/signin-method', {
+      form: { mfa_token: token!, otp: '000000', methods: 'totp' },
+      headers: { origin, ...from() },
+    });
     expect(wrong.text).toContain('That code is not right');
     expect(wrong.text).toContain('name="mfa_token"');
     const done = await raw('POST', '/login?redirect=/settings/signin-method', {
@@ -176,10 +191,16 @@ describe('signing in with a second factor', () => {
     const step = currentStep();
     noteStepUsed(user.email, step + 1);
     const first = await call('POST', '/oauth/token', { body: grant(user.email), headers: from() });
-    const drift = await call('POST', '/oauth/token', { body: grant(user.email, { mfa_token: first.body.mfa_token, otp: totpAt(secret, step + 1) }), headers: from() });
+    const drift = await call('POST', '/oauth/token', {
+      body: grant(user.email, { mfa_token: first.body.mfa_token, otp: totpAt(secret, step + 1) }),
+      headers: from(),
+    });
     expect(drift.status).toBe(200);
     const again = await call('POST', '/oauth/token', { body: grant(user.email), headers: from() });
-    const older = await call('POST', '/oauth/token', { body: grant(user.email, { mfa_token: again.body.mfa_token, otp: totpAt(secret, step) }), headers: from() });
+    const older = await call('POST', '/oauth/token', {
+      body: grant(user.email, { mfa_token: again.body.mfa_token, otp: totpAt(secret, step) }),
+      headers: from(),
+    });
     expect(older.status).toBe(400);
     expect(new TOTP({ secret: Secret.fromBase32(secret) }).generate()).toMatch(/^\d{6}$/);
   });
@@ -201,7 +222,10 @@ describe('admins', () => {
 
     // Enrolling opens the doors; the last factor cannot be removed, nor two-factor turned off.
     const setup = await call('POST', '/api/user/two-factor/totp', { token: admin.token });
-    const ok = await call('POST', '/api/user/two-factor/totp/confirm', { token: admin.token, body: { code: await nextTotpCode(setup.body.secret, admin.email) } });
+    const ok = await call('POST', '/api/user/two-factor/totp/confirm', {
+      token: admin.token,
+      body: { code: await nextTotpCode(setup.body.secret, admin.email) },
+    });
     expect(ok.status).toBe(200);
     expect((await call('GET', '/api/admin/coupons', { token: admin.token })).status).toBe(200);
     expect((await call('DELETE', '/api/user/two-factor/totp', { token: admin.token })).status).toBe(422);

@@ -11,7 +11,6 @@ import { files } from '../db/schema';
 import { fieldError } from '../http';
 import { formatStorage } from '../../rules/storage';
 
-
 /** What the user's files take up and what they may. */
 export async function storageUsage(userId: number): Promise<{ used: number; quota: number }> {
   const db = await getDb();

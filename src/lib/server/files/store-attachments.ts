@@ -26,7 +26,11 @@ export async function sniffMime(bytes: Uint8Array): Promise<string> {
 export async function storeAttachments(userId: number, uploads: File[], referenceType: string, db?: Db | Tx): Promise<number[]> {
   if (uploads.length > UPLOAD_MAX_FILES) throw fieldError('files', `You may attach at most ${UPLOAD_MAX_FILES} files.`);
   const conn = db ?? (await getDb());
-  await assertStorageQuota(userId, uploads.reduce((sum, u) => sum + u.size, 0), 'files');
+  await assertStorageQuota(
+    userId,
+    uploads.reduce((sum, u) => sum + u.size, 0),
+    'files',
+  );
   const store = await storage();
   const ids: number[] = [];
   for (const upload of uploads) {

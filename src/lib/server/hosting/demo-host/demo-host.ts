@@ -173,7 +173,8 @@ function seededAt(): Date | null {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
-const text = (status: number, body: string) => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+const text = (status: number, body: string) =>
+  new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
 /** The demo shows this user owns: a podcast of theirs whose feed (or original feed, once hosted) is the show's demo feed. */
 async function ownedShows(userId: number): Promise<DemoShow[]> {
@@ -240,7 +241,8 @@ export async function serveDemoHost(request: Request, path: string, visitor: Dem
   if (!at) return notFound();
   const url = new URL(request.url);
   if (path === '' && request.method === 'GET') {
-    if (visitor.userId === null) return new Response(null, { status: 303, headers: { location: `/login?redirect=${encodeURIComponent(`${DEMO_HOST_PATH}/`)}` } });
+    if (visitor.userId === null)
+      return new Response(null, { status: 303, headers: { location: `/login?redirect=${encodeURIComponent(`${DEMO_HOST_PATH}/`)}` } });
     return settingsPage(await ownedShows(visitor.userId), url.searchParams.get('saved'), url.searchParams.get('error'));
   }
   const show = DEMO_SHOWS.find((s) => path === `${s.slug}.xml` || path === s.slug || path.startsWith(`${s.slug}/`));
@@ -255,11 +257,15 @@ export async function serveDemoHost(request: Request, path: string, visitor: Dem
     const redirect = input.redirect_to.trim();
     const target = redirect ? safeFeedAddress(redirect) : null;
     if (redirect && !target)
-      return new Response(null, { status: 303, headers: { location: `${DEMO_HOST_PATH}/?error=${encodeURIComponent('The redirect must be an http or https address.')}` } });
+      return new Response(null, {
+        status: 303,
+        headers: { location: `${DEMO_HOST_PATH}/?error=${encodeURIComponent('The redirect must be an http or https address.')}` },
+      });
     setDemoHostState(show.slug, { txt: txt || null, redirect_to: target });
     return new Response(null, { status: 303, headers: { location: `${DEMO_HOST_PATH}/?saved=${encodeURIComponent(show.title)}` } });
   }
-  if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('Method Not Allowed', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain' } });
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return new Response('Method Not Allowed', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain' } });
   if (path === `${show.slug}.xml`) {
     const state = readState()[show.slug] ?? {};
     if (state.redirect_to) return new Response(null, { status: 301, headers: { location: state.redirect_to } });
