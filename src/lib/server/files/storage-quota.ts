@@ -6,14 +6,14 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { config } from '../config';
-import { getDb } from '../db/client';
+import { getDb, type Db, type Tx } from '../db/client';
 import { files } from '../db/schema';
 import { fieldError } from '../http';
 import { formatStorage } from '../../rules/storage';
 
 /** What the user's files take up and what they may. */
-export async function storageUsage(userId: number): Promise<{ used: number; quota: number }> {
-  const db = await getDb();
+export async function storageUsage(userId: number, conn?: Db | Tx): Promise<{ used: number; quota: number }> {
+  const db = conn ?? (await getDb());
   const [row] = await db
     .select({ used: sql<string>`coalesce(sum(${files.size}), 0)` })
     .from(files)
@@ -21,9 +21,9 @@ export async function storageUsage(userId: number): Promise<{ used: number; quot
   return { used: Number(row?.used ?? 0), quota: config().storageQuotaBytes };
 }
 
-/** Throws a 422 on `field` when `incoming` more bytes would pass the user's quota. */
-export async function assertStorageQuota(userId: number, incoming: number, field = 'file'): Promise<void> {
-  const { used, quota } = await storageUsage(userId);
+/** Throws a 422 on `field` when `incoming` more bytes would pass the user's quota (`conn`: inside the caller's transaction). */
+export async function assertStorageQuota(userId: number, incoming: number, field = 'file', conn?: Db | Tx): Promise<void> {
+  const { used, quota } = await storageUsage(userId, conn);
   if (used + incoming <= quota) return;
   throw fieldError(
     field,

@@ -30,6 +30,7 @@ export async function storeAttachments(userId: number, uploads: File[], referenc
     userId,
     uploads.reduce((sum, u) => sum + u.size, 0),
     'files',
+    conn,
   );
   const store = await storage();
   const ids: number[] = [];
