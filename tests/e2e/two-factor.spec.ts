@@ -126,7 +126,7 @@ test('[SECURITY]: a passkey (virtual authenticator) signs in after the password 
   await page.goto(`${base}/logout`);
   await context.clearCookies();
   await open(page, `${base}/login`);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Continue with a passkey' }).click();
   await expect(page).toHaveURL(/\/campaigns$/);
 
   // The API: mfa_required (a passkey needs a browser, so only a recovery code answers there), no token without it.

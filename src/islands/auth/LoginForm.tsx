@@ -133,7 +133,7 @@ export default function LoginForm({ redirect, action, email = '', error: initial
         <>
           <p className="second-factor__or">or</p>
           <Button block disabled={busy} onClick={() => void passkeyOnly()}>
-            Sign in with a passkey
+            Continue with a passkey
           </Button>
         </>
       )}

@@ -32,9 +32,7 @@ export function RecoveryCodesView({
   };
   return (
     <div className="cp-stack cp-gap-md">
-      <p className="alert alert-info cp-m-0">
-        Save these codes now: this is the only time they are shown. Each one signs you in once if you lose your phone or passkey.
-      </p>
+      <p className="tf-notice">Save these codes now: this is the only time they are shown. Each one signs you in once if you lose your phone or passkey.</p>
       <ul className="tf-codes" aria-label="Recovery codes">
         {codes.map((c) => (
           <li key={c}>{c}</li>

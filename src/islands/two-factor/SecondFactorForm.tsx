@@ -84,7 +84,7 @@ export function SecondFactorForm({ methods, onProof, onPasskey, submitLabel, act
   if (mode !== 'recovery_code' && methods.includes('recovery_code')) others.push({ mode: 'recovery_code', label: 'Use a recovery code' });
 
   return (
-    <form className="form" method="post" action={action} onSubmit={submit} noValidate aria-describedby={error ? `${id}-error` : undefined}>
+    <form className="form second-factor" method="post" action={action} onSubmit={submit} noValidate aria-describedby={error ? `${id}-error` : undefined}>
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

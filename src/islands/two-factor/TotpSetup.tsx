@@ -49,7 +49,12 @@ export function TotpSetup({ onDone, onCancel }: { onDone: (recoveryCodes: string
     }
   }
 
-  if (loadError) return <p className="alert alert-error">{loadError}</p>;
+  if (loadError)
+    return (
+      <p className="field-error" role="alert">
+        {loadError}
+      </p>
+    );
   if (!data)
     return (
       <p className="settings-note" role="status">

@@ -71,9 +71,7 @@ export default function TwoFactorSettings({ initial }: { initial: TwoFactorState
           ? 'After your password, we ask for a code from your authenticator app or a passkey.'
           : 'Add a second step after your password, so a stolen password alone cannot open your account.'}
       </p>
-      {state.required ? (
-        <p className="alert alert-info cp-m-0">Admins must keep two-factor authentication on: it guards every account they can act for.</p>
-      ) : null}
+      {state.required ? <p className="tf-notice">Admins must keep two-factor authentication on: it guards every account they can act for.</p> : null}
 
       <div>
         <div className="tf-row">
