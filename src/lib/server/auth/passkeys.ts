@@ -33,6 +33,9 @@ export interface PasskeyPayload {
   synced: boolean;
 }
 
+/** EdDSA, ES256 and RS256 (COSE ids): what authenticators make. Named, so the library does not probe for post-quantum ones (an experimental Node API that warns). */
+const ALGORITHMS = [-8, -7, -257];
+
 export const passkeyNameSchema = z.string().trim().min(1, 'Give the passkey a name.').max(60, 'The name may be at most 60 characters.');
 
 /** The relying party: APP_URL's host and origin. */
@@ -73,6 +76,7 @@ export async function passkeyRegistrationOptions(user: {
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: p.transports })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    supportedAlgorithmIDs: ALGORITHMS,
   });
 }
 
@@ -101,6 +105,7 @@ export async function registerPasskey(userId: number, expectedChallenge: string,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: false,
+      supportedAlgorithmIDs: ALGORITHMS,
     });
   } catch {
     throw fieldError('credential', 'The passkey could not be verified. Try again.');
