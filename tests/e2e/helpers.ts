@@ -54,7 +54,7 @@ export async function answerSecondFactor(page: Page, email: string) {
   if (await setup.isVisible()) {
     await hydrated(page);
     await page.getByRole('button', { name: 'Use an authenticator app' }).click();
-    const secret = (await page.locator('.tf-secret code').innerText()).replace(/\s/g, '');
+    const secret = ((await page.locator('.tf-secret code').textContent()) ?? '').replace(/\s/g, '');
     rememberTotpSecret(origin, email, secret);
     await page.getByLabel('Verification code').fill(await nextTotpCode(secret, `${origin}|${email}`));
     await page.getByRole('button', { name: 'Verify and turn on' }).click();

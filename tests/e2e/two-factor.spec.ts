@@ -159,7 +159,7 @@ test('[SECURITY]: a payout asks again once 10 minutes have passed since the sign
   // The server's step-up clock (APP_ENV=test only) moves 11 minutes forward.
   expect((await page.request.post('/api/dev/clock', { data: { advance_seconds: 660 } })).status()).toBe(200);
   await open(page, '/settings/earnings');
-  const available = await page.getByTestId('earnings-available').innerText();
+  const available = (await page.getByTestId('earnings-available').textContent())?.trim() ?? '';
   expect(available).not.toBe('$0');
   await page.getByRole('button', { name: `Pay out ${available}` }).click();
   await page

@@ -8,6 +8,7 @@ import { storageNearlyFull, storageText } from '../../lib/rules/storage';
  */
 export function StorageNotice({ refreshKey }: { refreshKey: string }) {
   const [usage, setUsage] = useState<{ used: number; quota: number } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey changes when an upload finishes, which is when to read again
   useEffect(() => {
     let live = true;
     api<{ data: { used: number; quota: number } }>('/api/files/quota')
