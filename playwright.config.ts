@@ -10,6 +10,8 @@ export const PORTS = {
   hosting: base + 2,
   externalRealtime: base + 3,
   realtime: base + 4,
+  // Passkeys: WebAuthn takes a domain (not an IP address) as its relying party, so this server's APP_URL is localhost.
+  passkeys: base + 6,
   feeds: base + 38,
   measurement: base + 50,
   measurementSite: base + 51,
@@ -68,6 +70,8 @@ const SERVERS = [
     },
     'serve-measurement.mjs',
   ),
+  // Two-factor sign-in with passkeys (Chromium's virtual authenticator); its one test signs a new user up.
+  server('e2e-passkeys', PORTS.passkeys, { SEED_DEMO: 'false', APP_URL: `http://localhost:${PORTS.passkeys}` }),
   server('e2e-external-realtime', PORTS.externalRealtime, {
     ...EXTERNAL_PUSHER,
     PUSHER_HOST: '127.0.0.1',

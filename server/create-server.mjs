@@ -4,6 +4,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { firstComeFirstServed } from './fair-queue.mjs';
 import { withHttpDelivery } from './http-delivery.mjs';
+import { boundBodies } from './body-limits.mjs';
 
 // Production unless development is asked for: React and the other libraries read NODE_ENV when they are
 // first imported (below), and without it they run their slow development builds.
@@ -53,5 +54,12 @@ export async function createCuepointServer({ seed, worker } = {}) {
   // The runtime puts the embedded realtime server in front of Astro (its HTTP API and WebSocket upgrades).
   if (attach) attach(server, handler);
   else server.on('request', handler);
+  // In front of everything: every request body stops at its limit while it is read (body-limits.mjs).
+  const listeners = server.listeners('request');
+  server.removeAllListeners('request');
+  const answer = (req, res) => {
+    for (const listener of listeners) listener.call(server, req, res);
+  };
+  server.on('request', boundBodies(answer, { limitFor: runtime.requestBodyLimit, messageFor: runtime.bodyTooLargeMessage, isApiPath: runtime.isApiPath }));
   return { server, runtime, config: cfg };
 }

@@ -19,6 +19,12 @@ import { withPageReads } from './lib/server/cache/page-reads';
 import { isApiPath } from './lib/server/api-paths';
 import { fillPath, matchRoute } from './routes';
 
+/** Where an admin without a second factor is led (GitHub's required 2FA), and what still works until then. */
+const TWO_FACTOR_SETUP = '/two-factor/setup';
+const ENROLMENT_PAGES = new Set(['two-factor.setup', 'logout', 'help', 'help.article', 'page404', 'icons', 'verification', 'unsubscribed', 'verify.email']);
+const ENROLMENT_API = [/^\/api\/user$/, /^\/api\/user\/two-factor(\/|$)/, /^\/session(\/|$)/, /^\/api\/initialize$/];
+const ADMIN_TWO_FACTOR_REQUIRED = 'Admins must turn on two-factor authentication before they can do anything else. Set it up at /two-factor/setup.';
+
 type Next = Parameters<Parameters<typeof defineMiddleware>[0]>[1];
 
 const isApi = isApiPath;
@@ -160,6 +166,25 @@ const authenticateRequest = defineMiddleware(async (context, next) => {
   return next();
 });
 
+/**
+ * Admins act for every user (imitation, approvals, coupons, support): an admin account without a second
+ * factor may only set one up. Its pages lead to /two-factor/setup; its API calls answer 403
+ * `{error: 'two_factor_required'}`, except the enrolment calls themselves.
+ */
+const adminTwoFactor = defineMiddleware(async (context, next) => {
+  const user = context.locals.user;
+  if (user?.type !== 'ADMIN' || user.imitatedBy !== null || user.row.two_factor_enabled_at) return next();
+  const path = context.url.pathname;
+  if (isAsset(path) || context.isPrerendered) return next();
+  if (isApi(path)) {
+    if (ENROLMENT_API.some((r) => r.test(path))) return next();
+    return json({ message: ADMIN_TWO_FACTOR_REQUIRED, error: 'two_factor_required', setup_url: TWO_FACTOR_SETUP }, 403);
+  }
+  const match = matchRoute(path);
+  if (!match || ENROLMENT_PAGES.has(match.route.name)) return next();
+  return context.redirect(`${TWO_FACTOR_SETUP}?redirect=${encodeURIComponent(path + context.url.search)}`);
+});
+
 /** True when a page failed on its input (an unknown or out-of-range id): it answers the 404 page. */
 function isNotFoundInput(error: unknown): boolean {
   if (error instanceof HttpError) return error.status === 404 || error.status === 422;
@@ -198,4 +223,4 @@ const guardRoutes = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(securityHeaders, apiErrors, boundary, csrf, authenticateRequest, guardRoutes);
+export const onRequest = sequence(securityHeaders, apiErrors, boundary, csrf, authenticateRequest, adminTwoFactor, guardRoutes);

@@ -52,6 +52,8 @@ export const routes: RouteDef[] = [
   { path: '/settings/account', name: 'settings.account', shell: 'app', access: 'signed-in' },
   { path: '/settings/signin-method', name: 'settings.signin-method', shell: 'app', access: 'signed-in' },
   { path: '/settings/notifications', name: 'settings.notifications', shell: 'app', access: 'signed-in' },
+  // Two-factor enrolment (issue 34): where an admin without a second factor is led before anything else works.
+  { path: '/two-factor/setup', name: 'two-factor.setup', shell: 'login', access: 'signed-in' },
 
   // Brand only
   { path: '/campaigns', name: 'campaigns', shell: 'app', access: 'brand' },

@@ -80,6 +80,14 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
       throw await toError(response);
     }
   }
+  // A sensitive action asked for a recent proof of who is at the keyboard (step-up): the dialog is
+  // loaded and shown on demand, and the call is sent once more after it.
+  const data = response._data as { error?: string; methods?: string[] } | undefined;
+  if (response.status === 403 && data?.error === 'step_up_required' && !options.guest) {
+    const { openStepUp } = await import('../islands/two-factor/StepUpPrompt');
+    if (await openStepUp((data.methods ?? ['password']) as Parameters<typeof openStepUp>[0])) response = await send(path, options, await freshAccessToken());
+    else throw new ApiError(403, 'Confirm it is you to continue: the change was not made.');
+  }
   if (!response.ok) throw await toError(response);
   return response._data as T;
 }

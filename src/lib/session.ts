@@ -40,7 +40,7 @@ export class SignInError extends Error {
   }
 }
 
-async function post(path: string, body?: Record<string, string>): Promise<Response> {
+export async function post(path: string, body?: Record<string, unknown>): Promise<Response> {
   return fetch(path, {
     method: 'POST',
     credentials: 'same-origin',
@@ -49,17 +49,30 @@ async function post(path: string, body?: Record<string, string>): Promise<Respon
   });
 }
 
-/** Signs in with email and password; the server sets the session cookies. */
-export async function signIn(email: string, password: string): Promise<void> {
-  const response = await post('/session', { email, password });
-  if (response.ok) return;
+/** The password was right and the account has two-factor authentication on: the second step's token and ways. */
+export interface SecondStep {
+  mfa_token: string;
+  methods: ('totp' | 'webauthn' | 'recovery_code')[];
+}
+
+/** Turns a refused sign-in answer into a SignInError with the server's first message. */
+export async function signInError(response: Response): Promise<SignInError> {
   const data = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
   const retry = response.headers.get('retry-after');
-  throw new SignInError(
+  const first = data.errors ? Object.values(data.errors)[0]?.[0] : undefined;
+  return new SignInError(
     response.status,
-    data.errors?.email?.[0] ?? data.errors?.password?.[0] ?? data.message ?? 'Something went wrong. Please try again.',
+    data.errors?.email?.[0] ?? data.errors?.password?.[0] ?? first ?? data.message ?? 'Something went wrong. Please try again.',
     retry ? Number(retry) : null,
   );
+}
+
+/** Signs in with email and password; the server sets the session cookies, or answers the second step to take. */
+export async function signIn(email: string, password: string): Promise<SecondStep | null> {
+  const response = await post('/session', { email, password });
+  if (!response.ok) throw await signInError(response);
+  const data = (await response.json().catch(() => ({}))) as { mfa_required?: boolean } & Partial<SecondStep>;
+  return data.mfa_required && data.mfa_token ? { mfa_token: data.mfa_token, methods: data.methods ?? [] } : null;
 }
 
 function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {

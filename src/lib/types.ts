@@ -34,6 +34,8 @@ export interface UserPayload {
   country: string | null;
   type: UserType;
   payouts_connect: boolean;
+  /** Two-factor sign-in is on (an authenticator app or a passkey). */
+  two_factor_enabled: boolean;
   is_editor: boolean;
   default_card_id: number | null;
   last_seen_at: string | null;

@@ -4,7 +4,7 @@
  * the accounts and stored files come back, and what happened after the backup is not there.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -81,6 +81,9 @@ describe(`backup and restore (${POSTGRES ? 'PostgreSQL' : 'PGlite'})`, () => {
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ format: 1, dialect: POSTGRES ? 'postgres' : 'pglite', app_key: 'included' });
     expect(manifest.files).toBeGreaterThan(0);
+    // Only the owner may read a backup (the database, the files, the app key): folders 0700, files 0600.
+    expect(statSync(out).mode & 0o777).toBe(0o700);
+    for (const name of [manifest.database, 'manifest.json', 'app-key']) expect(statSync(join(out, name)).mode & 0o777, name).toBe(0o600);
     const later = `after-${Date.now()}@example.com`;
     expect((await register(later)).status).toBe(201);
 

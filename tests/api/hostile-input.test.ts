@@ -272,3 +272,59 @@ describe('hostile input, every route on disk, every role', () => {
     expect(failures, failures.slice(0, 40).join('\n')).toEqual([]);
   }, 240_000);
 });
+
+/**
+ * Issue 34: the paths the server answers that are no route file, or that a route file answers for a
+ * whole prefix: the realtime server (/app/{key} without an upgrade, the HTTP events API /apps/{id}/…),
+ * the demo host, the hosted feeds and media, the measurement prefix /e/, broadcasting auth, the
+ * precompressed assets. Every method, the whole corpus, as a guest and signed in: never a 500.
+ */
+const SERVER_PATHS = [
+  '/app/cuepoint-key',
+  '/app/cuepoint-key?protocol=7&client=js&version=8.4.0',
+  '/app/',
+  '/apps/cuepoint/events',
+  '/apps/cuepoint/batch_events',
+  '/apps/cuepoint/channels',
+  '/apps/cuepoint/channels/private-users.1/users',
+  '/apps/x/events?auth_key=x&auth_timestamp=-1&auth_version=1.0&auth_signature=%00',
+  '/feeds/demo-host/',
+  '/feeds/demo-host/night-shift-stories',
+  '/feeds/demo-host/night-shift-stories.xml',
+  '/feeds/demo-host/night-shift-stories/art.jpg',
+  '/feeds/demo-host/..%2F..%2Fapp-key',
+  '/feeds/demo-host/night-shift-stories/..%2F..%2F..%2Fapp-key',
+  '/feeds/x.xml',
+  '/feeds/%00.xml',
+  '/media/x/a.mp3',
+  '/media/x/..%2F..%2Fapp-key',
+  '/e/x/example.com/a.mp3',
+  '/e/x/http://127.0.0.1/a.mp3',
+  '/e/x/javascript:alert(1)',
+  '/e/%ED%A0%80/x',
+  '/broadcasting/auth',
+  '/_astro/missing.js',
+  '/_astro/..%2F..%2Fserver%2Fentry.mjs',
+  '/favicon.ico',
+];
+
+describe('hostile input, every server-level path', () => {
+  it('never answers 500 on the paths the server answers beyond the route files', async () => {
+    const all = await roles();
+    const guest = all[0]!;
+    const signedIn = all[3]!;
+    const failures: string[] = [];
+    const tasks: (() => Promise<void>)[] = [];
+    for (const path of SERVER_PATHS)
+      for (const role of [guest, signedIn])
+        for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+          for (const input of method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? [undefined] : CORPUS)
+            tasks.push(async () => {
+              const sent = await send(method, path, role, input);
+              if (sent.status >= 500) failures.push(`${sent.status} ${role.name} ${method} ${path} [${input?.label ?? 'no body'}]`);
+            });
+    await pool(tasks);
+    expect(tasks.length).toBeGreaterThan(1000);
+    expect(failures, failures.slice(0, 40).join('\n')).toEqual([]);
+  }, 240_000);
+});

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { fillPath, matchPattern, type RouteDef, routes } from '../../src/routes';
 import { axeViolations } from './axe';
-import { DEMO_PASSWORD, hydrated } from './helpers';
+import { answerSecondFactor, DEMO_PASSWORD, hydrated } from './helpers';
 
 type Role = 'guest' | 'brand' | 'podcaster' | 'hosted' | 'admin';
 
@@ -85,7 +85,8 @@ async function signIn(page: Page, role: Role) {
   await page.getByLabel('Email').fill(ACCOUNTS[role]);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  if (role === 'admin') await answerSecondFactor(page, ACCOUNTS[role]);
+  await page.waitForURL((u) => !u.pathname.startsWith('/login') && !u.pathname.startsWith('/two-factor'));
 }
 
 /** Same-origin paths linked from the current page. */

@@ -9,7 +9,7 @@ import { testServer, type TestServer } from '../support/test-server';
 import { seedProposal } from '../support/campaign-builders';
 import { getDb } from '../../src/lib/server/db/client';
 import { campaigns, podcasts, users } from '../../src/lib/server/db/schema';
-import { DEMO_PASSWORD, freshEmail, hydrated, verifyEmailFromMail } from './helpers';
+import { answerSecondFactor, DEMO_PASSWORD, freshEmail, hydrated, verifyEmailFromMail } from './helpers';
 
 let srv: TestServer;
 
@@ -37,6 +37,7 @@ async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  if (email === 'admin@cuepoint.test') await answerSecondFactor(page, email);
 }
 
 async function signOut(page: Page) {

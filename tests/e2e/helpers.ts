@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { codeOf, waitForMail } from '../support/mail';
+import { nextTotpCode } from '../support/two-factor';
 
 export const DEMO_PASSWORD = 'cuepoint-demo';
 export const dataDir = (name = 'e2e') => fileURLToPath(new URL(`../.artifacts/${name}`, import.meta.url));
@@ -24,12 +26,55 @@ export async function open(page: Page, url: string) {
   await hydrated(page);
 }
 
-/** Signs in through the login form. */
+/** Accounts whose second factor the browser tests answer (the demo admin must have one). */
+const TWO_FACTOR_ACCOUNTS = new Set(['admin@cuepoint.test']);
+
+/**
+ * The authenticator secrets the tests set up, per server (origin) and account, kept in a file so a
+ * restarted test worker still knows them (each server starts on a fresh database, and sets them up anew).
+ */
+const SECRETS_FILE = fileURLToPath(new URL('../.artifacts/totp-secrets.json', import.meta.url));
+const readSecrets = (): Record<string, string> => (existsSync(SECRETS_FILE) ? JSON.parse(readFileSync(SECRETS_FILE, 'utf8')) : {});
+export function rememberTotpSecret(origin: string, email: string, secret: string) {
+  mkdirSync(fileURLToPath(new URL('../.artifacts/', import.meta.url)), { recursive: true });
+  writeFileSync(SECRETS_FILE, JSON.stringify({ ...readSecrets(), [`${origin}|${email}`]: secret }));
+}
+export const totpSecretOf = (origin: string, email: string): string | undefined => readSecrets()[`${origin}|${email}`];
+
+/**
+ * Answers the second step after the password: the code of the account's known authenticator, or, on a
+ * server where the admin has none yet, its enrolment (the QR code's setup key, the first code, the
+ * recovery codes), as a new user of `npm start` does at their first sign-in.
+ */
+export async function answerSecondFactor(page: Page, email: string) {
+  const origin = new URL(page.url()).origin;
+  const code = page.getByLabel('Authentication code');
+  const setup = page.getByRole('heading', { name: 'Set up two-factor authentication' });
+  await expect(code.or(setup)).toBeVisible();
+  if (await setup.isVisible()) {
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Use an authenticator app' }).click();
+    const secret = ((await page.locator('.tf-secret code').textContent()) ?? '').replace(/\s/g, '');
+    rememberTotpSecret(origin, email, secret);
+    await page.getByLabel('Verification code').fill(await nextTotpCode(secret, `${origin}|${email}`));
+    await page.getByRole('button', { name: 'Verify and turn on' }).click();
+    await page.getByRole('button', { name: 'I have saved them: continue' }).click();
+    return;
+  }
+  const secret = totpSecretOf(origin, email);
+  if (!secret) throw new Error(`No authenticator secret is known for ${email} on ${origin}`);
+  await hydrated(page);
+  await code.fill(await nextTotpCode(secret, `${origin}|${email}`));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** Signs in through the login form (and answers the second factor of the accounts that have one). */
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD, redirect?: string) {
   await open(page, redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  if (TWO_FACTOR_ACCOUNTS.has(email)) await answerSecondFactor(page, email);
 }
 
 /** Closes the startup popup when it shows. */

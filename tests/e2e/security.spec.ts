@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, hydrated } from './helpers';
+import { answerSecondFactor, DEMO_PASSWORD, hydrated } from './helpers';
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
@@ -27,7 +27,8 @@ async function signIn(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  if (email === 'admin@cuepoint.test') await answerSecondFactor(page, email);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login') && !url.pathname.startsWith('/two-factor'));
 }
 
 const SCREENS: Record<string, string[]> = {

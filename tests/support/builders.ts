@@ -1,9 +1,10 @@
 /** Test data builders: they insert real rows (through the server's own database handle) and return them. */
 import { eq } from 'drizzle-orm';
 import { getDb } from '../../src/lib/server/db/client';
-import { brands, categories, hostedPodcasts, podcasters, podcasts, users } from '../../src/lib/server/db/schema';
+import { brands, categories, hostedPodcasts, podcasters, podcasts, twoFactorTotp, users } from '../../src/lib/server/db/schema';
 import { hashPassword } from '../../src/lib/server/auth/passwords';
-import { randomToken } from '../../src/lib/server/crypto';
+import { encryptSecret, randomToken } from '../../src/lib/server/crypto';
+import { nextTotpCode, TEST_TOTP_SECRET } from './two-factor';
 import { call } from './http';
 import { testServer } from './test-server';
 
@@ -28,14 +29,24 @@ export interface UserOptions {
   hosted?: boolean;
   email?: string;
   name?: string;
+  /** Admins only: false seeds one without a second factor (it may only enrol). */
+  twoFactor?: boolean;
 }
 
-/** Signs in with the password grant and answers the tokens. */
+/** Accounts with an authenticator app the tests know the secret of (seeded admins, or set up by a test). */
+export const totpSecrets = new Map<string, string>();
+
+/**
+ * Signs in with the password grant and answers the tokens; an account whose authenticator secret the
+ * tests know answers the second step (mfa_required) with its next code.
+ */
 export async function signIn(email: string, password = PASSWORD): Promise<{ token: string; refresh: string; cookie: string }> {
   await testServer();
-  const res = await call('POST', '/oauth/token', {
-    body: { grant_type: 'password', client_id: 'cuepoint-web', client_secret: 'cuepoint-web-client-secret', username: email, password, scope: '' },
-  });
+  const grant = { grant_type: 'password', client_id: 'cuepoint-web', client_secret: 'cuepoint-web-client-secret', username: email, password, scope: '' };
+  let res = await call('POST', '/oauth/token', { body: grant });
+  const secret = totpSecrets.get(email.toLowerCase());
+  if (res.status === 400 && res.body?.error === 'mfa_required' && secret)
+    res = await call('POST', '/oauth/token', { body: { ...grant, mfa_token: res.body.mfa_token, otp: await nextTotpCode(secret, email.toLowerCase()) } });
   if (res.status !== 200) throw new Error(`sign-in failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   const { access_token, refresh_token, expires_in } = res.body;
   const cookie = `access_token=${access_token}; refresh_token=${refresh_token}; token_expires_at=${Date.now() + expires_in * 1000}`;
@@ -64,6 +75,12 @@ export async function seedUser(options: UserOptions = {}): Promise<SeededUser> {
     })
     .returning();
   if (type === 'BRAND') await db.insert(brands).values({ user_id: user!.id, name: `Brand ${n}` });
+  // Admins cannot act without a second factor: seeded ones have an authenticator app the tests know.
+  if (type === 'ADMIN' && options.twoFactor !== false) {
+    await db.insert(twoFactorTotp).values({ user_id: user!.id, secret: encryptSecret(TEST_TOTP_SECRET), confirmed_at: new Date() });
+    await db.update(users).set({ two_factor_enabled_at: new Date() }).where(eq(users.id, user!.id));
+    totpSecrets.set(email.toLowerCase(), TEST_TOTP_SECRET);
+  }
   if (type === 'PODCASTER') {
     await db.insert(podcasters).values({ user_id: user!.id, is_completed: options.completed ?? true });
     if (options.hosted) await seedPodcast(user!.id, { hosted: true });

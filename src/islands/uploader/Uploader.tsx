@@ -13,6 +13,7 @@ import { isProcessing, isUnauthenticatedUpload, type UploadItemState } from '../
 import { toast } from '../../lib/stores/toasts';
 import type { FilePayload } from '../../lib/types';
 import { ChunkedUpload, type UploadBody } from './chunked-upload';
+import { StorageNotice } from './StorageNotice';
 import './uploader.css';
 
 export interface UploaderProps {
@@ -186,6 +187,7 @@ export function Uploader({
           onChange={(e) => add(e.target.files)}
         />
       </div>
+      {!compact && <StorageNotice refreshKey={uploadedKey} />}
       {processing && (
         <p className="cp-uploader__processing" role="status">
           Uploading…

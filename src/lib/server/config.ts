@@ -30,6 +30,10 @@ export interface Config {
   fetchAllowHosts: string[];
   supportEmail: string;
   seedDemo: boolean;
+  /** The demo host (/feeds/demo-host/) answers only in the local demo: APP_ENV local or test, and SEED_DEMO not false. */
+  demoHost: boolean;
+  /** STORAGE_QUOTA_MB: the bytes one user's uploaded files may take up in all (each file is capped at 500 MB besides). */
+  storageQuotaBytes: number;
   /** Where stored bytes live: the local disk under DATA_DIR/files, or an S3-compatible bucket (S3_*). */
   storage: {
     s3: { endpoint: string | null; bucket: string; region: string; accessKeyId: string | null; secretAccessKey: string | null; forcePathStyle: boolean } | null;
@@ -285,6 +289,8 @@ function load(): Config {
     fetchAllowHosts: [...(process.env.FETCH_ALLOW_HOSTS ?? '').split(','), ownHostPort(appUrl)].map((h) => h.trim()).filter(Boolean),
     supportEmail: str('SUPPORT_EMAIL', 'support@cuepoint.test'),
     seedDemo: str('SEED_DEMO', 'true') !== 'false',
+    demoHost: str('SEED_DEMO', 'true') !== 'false' && (env === 'local' || env === 'test'),
+    storageQuotaBytes: int('STORAGE_QUOTA_MB', 10_240, 1) * 1024 * 1024,
     queueWorker: bool('QUEUE_WORKER', true),
     storage: storageConfig(),
     testClock: testClock(env),

@@ -236,6 +236,8 @@ export function errorResponse(error: unknown): Response {
     return json(body, error.status, error.headers ?? {});
   }
   if (error instanceof z.ZodError) return errorResponse(validationError(error));
+  // A body stopped at its limit by the HTTP server (server/body-limits.mjs), which answers the 413 itself.
+  if (error instanceof Error && error.name === 'BodyTooLarge') return json({ message: error.message }, 413);
   const input = databaseInputError(error);
   if (input) return errorResponse(input.status === 404 ? notFound() : fieldError(input.field, input.message));
   console.error('[cuepoint] unexpected error', error);

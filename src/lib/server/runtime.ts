@@ -83,6 +83,7 @@ export { backupName, backupToken, createBackup } from './backup/create-backup';
 export { restoreBackup } from './backup/restore-backup';
 export { config } from './config';
 export { isApiPath } from './api-paths';
+export { bodyTooLargeMessage, requestBodyLimit } from './body-limits';
 export { DEMO_SIGN_INS, DEMO_PASSWORD } from './seed/demo';
 export { attachServer } from './realtime/realtime';
 export { copyLocalFilesToBucket } from './storage/copy-to-bucket';

@@ -12,7 +12,8 @@ import { setSessionCookies } from '../session/cookies';
 import { registerUser, validateRegistration } from '../users/register';
 import { PASSWORD_LINK_SENT, passwordEmailSchema, passwordResetSchema, requestPasswordReset, resetPassword } from '../users/password-reset';
 import { recordSessionDevice } from '../users/session-devices';
-import { signInWithPassword } from './sign-in';
+import { completeSignIn, signInWithPassword, type MfaRequired } from './sign-in';
+import { recordVerificationOf } from './step-up';
 import { issueTokens } from './tokens';
 
 export interface FormState {
@@ -23,11 +24,13 @@ export interface FormState {
   /** A message for the whole form (an error, or a notice when `ok`). */
   message: string | null;
   ok?: boolean;
+  /** The password was right: the second step of the sign-in is asked for. */
+  mfa?: MfaRequired;
 }
 
 export type FormOutcome = { redirect: string } | FormState;
 
-const PASSWORD_FIELDS = new Set(['password', 'password_confirmation']);
+const PASSWORD_FIELDS = new Set(['password', 'password_confirmation', 'otp', 'recovery_code']);
 
 async function formValues(request: Request): Promise<Record<string, string>> {
   const body = await readBody(request);
@@ -49,15 +52,37 @@ async function run(request: Request, action: (values: Record<string, string>) =>
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
     const hasFields = !!error.errors && Object.keys(error.errors).length > 0;
-    return { status: error.status, values: keptValues(values), errors: error.errors ?? {}, message: hasFields && error.status === 422 ? null : error.message };
+    const state: FormState = {
+      status: error.status,
+      values: keptValues(values),
+      errors: error.errors ?? {},
+      message: hasFields && error.status === 422 ? null : error.message,
+    };
+    // A wrong second factor shows the second step again, with the same token (until it expires).
+    if (values.mfa_token && !error.errors?.mfa_token) state.mfa = { mfa_token: values.mfa_token, methods: parseMethods(values.methods) };
+    return state;
   }
 }
 
-/** POST /login: signs in and goes where the visitor was headed. */
+const parseMethods = (raw: string | undefined): MfaRequired['methods'] =>
+  (raw ?? '').split(',').filter((m): m is MfaRequired['methods'][number] => m === 'totp' || m === 'webauthn' || m === 'recovery_code');
+
+/**
+ * POST /login: signs in and goes where the visitor was headed. With two-factor authentication on, the
+ * right password shows the second step (a code or a recovery code; passkeys need the script), whose form
+ * posts here again with the mfa_token.
+ */
 export function signInForm(request: Request, cookies: AstroCookies, ip: string, redirect: string | null): Promise<FormOutcome> {
-  return run(request, async ({ email = '', password = '' }) => {
+  return run(request, async ({ email = '', password = '', mfa_token, otp, recovery_code }) => {
+    const userAgent = request.headers.get('user-agent');
+    if (mfa_token) {
+      setSessionCookies(cookies, await completeSignIn({ mfaToken: mfa_token, proof: { otp, recovery_code }, ip, userAgent }));
+      return { redirect: safeRedirect(redirect) };
+    }
     if (!email.trim() || !password) return { status: 422, values: { email }, errors: {}, message: 'Enter your email and password.' };
-    setSessionCookies(cookies, await signInWithPassword({ email, password, ip, userAgent: request.headers.get('user-agent') }));
+    const outcome = await signInWithPassword({ email, password, ip, userAgent });
+    if (outcome.mfa) return { status: 200, values: { email }, errors: {}, message: null, mfa: outcome.mfa };
+    setSessionCookies(cookies, outcome.tokens);
     return { redirect: safeRedirect(redirect) };
   });
 }
@@ -65,10 +90,11 @@ export function signInForm(request: Request, cookies: AstroCookies, ip: string, 
 /** POST /sign-up/{data?}: creates the account, signs it in, and asks for the emailed code. */
 export function signUpForm(request: Request, cookies: AstroCookies, ip: string): Promise<FormOutcome> {
   return run(request, async (values) => {
-    const input = await validateRegistration({ ...values, company_name: values.type === 'BRAND' ? values.company_name : undefined });
+    const input = await validateRegistration({ ...values, company_name: values.type === 'BRAND' ? values.company_name : undefined }, ip);
     const userId = await registerUser(input, ip);
     const tokens = await issueTokens(await getDb(), { userId, clientId: config().oauth.clientId });
     await recordSessionDevice(tokens.access_token, { userAgent: request.headers.get('user-agent'), ip });
+    await recordVerificationOf(tokens.access_token, userId);
     setSessionCookies(cookies, tokens);
     return { redirect: '/verify/email' };
   });

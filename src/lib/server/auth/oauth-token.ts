@@ -3,13 +3,14 @@
  * The password grant is sign-in.ts's (timing-safe, throttled per account, address and account across addresses).
  */
 import { HttpError } from '../http';
-import { signInWithPassword } from './sign-in';
+import { completeSignIn, signInWithPassword } from './sign-in';
 import { rotateRefreshToken, type TokenPair } from './tokens';
 import { verifyClient } from './oauth-clients';
 
-export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
+export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope' | 'mfa_required';
 
 const STATUS: Record<OAuthErrorCode, number> = {
+  mfa_required: 400,
   invalid_request: 400,
   invalid_client: 401,
   invalid_grant: 400,
@@ -18,9 +19,12 @@ const STATUS: Record<OAuthErrorCode, number> = {
 };
 
 /** An OAuth 2.0 error: `{ error, error_description, message }` with the RFC's status. */
-export function oauthError(error: OAuthErrorCode, description: string, headers?: Record<string, string>): HttpError {
-  return new HttpError(STATUS[error], description, undefined, headers, { error, error_description: description, message: description });
+export function oauthError(error: OAuthErrorCode, description: string, headers?: Record<string, string>, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(STATUS[error], description, undefined, headers, { error, error_description: description, message: description, ...extra });
 }
+
+export const MFA_REQUIRED =
+  'Two-factor authentication is on for this account: send the same request again with mfa_token and otp (a code from the authenticator app) or recovery_code.';
 
 /** RFC 6749's description of invalid_request, for a body that cannot be read at all. */
 export const INVALID_REQUEST =
@@ -36,6 +40,9 @@ export interface TokenRequest {
   password?: unknown;
   refresh_token?: unknown;
   scope?: unknown;
+  mfa_token?: unknown;
+  otp?: unknown;
+  recovery_code?: unknown;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null);
@@ -73,11 +80,44 @@ export async function tokenGrant(body: TokenRequest, ip: string, userAgent: stri
   if (!username) throw oauthError('invalid_request', `${INVALID_REQUEST} Check the \`username\` parameter.`);
   if (!password) throw oauthError('invalid_request', `${INVALID_REQUEST} Check the \`password\` parameter.`);
 
+  let outcome: Awaited<ReturnType<typeof signInWithPassword>>;
   try {
-    return await signInWithPassword({ email: username, password, ip, scopes, clientId, userAgent });
+    outcome = await signInWithPassword({ email: username, password, ip, scopes, clientId, userAgent });
   } catch (error) {
     // Wrong credentials are OAuth's invalid_grant; a throttle stays a 429 with Retry-After.
     if (error instanceof HttpError && error.status === 422) throw oauthError('invalid_grant', 'The user credentials were incorrect.');
+    throw error;
+  }
+  if (outcome.tokens) return outcome.tokens;
+  // Two-factor authentication (the Auth0 "mfa_required" shape): the same request comes back with the
+  // mfa_token of an earlier answer and a code; without a code, a new mfa_token is answered.
+  const mfaToken = text(body.mfa_token);
+  const otp = text(body.otp);
+  const recoveryCode = text(body.recovery_code);
+  if (!mfaToken || (!otp && !recoveryCode))
+    throw oauthError('mfa_required', MFA_REQUIRED, undefined, {
+      mfa_token: outcome.mfa.mfa_token,
+      mfa_methods: outcome.mfa.methods.filter((m) => m !== 'webauthn'),
+    });
+  try {
+    return await completeSignIn({
+      mfaToken,
+      proof: { otp: otp ?? undefined, recovery_code: recoveryCode ?? undefined },
+      ip,
+      userAgent,
+      clientId,
+      userId: outcome.userId,
+    });
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 422) {
+      const expired = !!error.errors?.mfa_token;
+      throw oauthError(
+        'invalid_grant',
+        expired ? 'The mfa_token is invalid or has expired.' : 'The two-factor code is incorrect.',
+        undefined,
+        expired ? { mfa_token: outcome.mfa.mfa_token, mfa_methods: outcome.mfa.methods.filter((m) => m !== 'webauthn') } : {},
+      );
+    }
     throw error;
   }
 }

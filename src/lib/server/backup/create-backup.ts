@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { config } from '../config';
@@ -83,5 +83,19 @@ export async function createBackup(dir: string): Promise<BackupManifest> {
     migrations: migrations.filter((m) => m.endsWith('.sql')).sort(),
   };
   await writeFile(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await ownerOnly(out);
   return manifest;
+}
+
+/**
+ * A backup holds the database, every stored file and perhaps the app key: its folders become 0700 and
+ * its files 0600 (only the user that runs Cuepoint may read them), as the app key itself is.
+ */
+async function ownerOnly(dir: string): Promise<void> {
+  await chmod(dir, 0o700);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await ownerOnly(path);
+    else if (entry.isFile()) await chmod(path, 0o600);
+  }
 }

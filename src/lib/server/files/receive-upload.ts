@@ -27,6 +27,7 @@ import type { FileRow } from './file-resource';
 import { removeQuietly, scratchDir, scratchPath } from './storage';
 import { storage } from '../storage/storage';
 import { storeFile } from './store-file';
+import { assertStorageQuota } from './storage-quota';
 
 export type UploadOutcome = { done: true; file: FileRow } | { done: false; upload: { id: string; received: number; total: number } };
 
@@ -113,6 +114,8 @@ export async function receiveUpload(user: SessionUser, request: Request): Promis
   if (!UPLOAD_ID.test(uploadId)) throw fieldError('file', 'The X-Upload-Id header is required for a chunked upload.');
   if (range.total > UPLOAD_MAX_FILE_BYTES) throw fieldError('file', fileTooLargeMessage());
   if (range.end - range.start > UPLOAD_CHUNK_SIZE_BYTES) throw fieldError('file', 'A chunk must not be greater than 100 MB.');
+  // The whole file must fit in the user's storage: told before a byte of it is kept.
+  if (range.start === 0) await assertStorageQuota(user.id, range.total);
 
   const store = await storage();
   const keys = partialKeys(user.id, uploadId);

@@ -13,6 +13,7 @@ import { files } from '../db/schema';
 import { fieldError } from '../http';
 import { storage } from '../storage/storage';
 import { ACCEPTED_TYPES } from './file-types';
+import { assertStorageQuota } from './storage-quota';
 
 /** The type of an attachment's bytes: a type we know by its magic numbers, else application/octet-stream. */
 export async function sniffMime(bytes: Uint8Array): Promise<string> {
@@ -25,6 +26,12 @@ export async function sniffMime(bytes: Uint8Array): Promise<string> {
 export async function storeAttachments(userId: number, uploads: File[], referenceType: string, db?: Db | Tx): Promise<number[]> {
   if (uploads.length > UPLOAD_MAX_FILES) throw fieldError('files', `You may attach at most ${UPLOAD_MAX_FILES} files.`);
   const conn = db ?? (await getDb());
+  await assertStorageQuota(
+    userId,
+    uploads.reduce((sum, u) => sum + u.size, 0),
+    'files',
+    conn,
+  );
   const store = await storage();
   const ids: number[] = [];
   for (const upload of uploads) {

@@ -11,6 +11,7 @@ import { fileTooLargeMessage } from '../../rules/uploads';
 import { detectFileType, uploadTypes, type UploadTypes } from './file-types';
 import { fileUrl, type FileRow } from './file-resource';
 import { generatedName, moveIntoPlace, removeQuietly } from './storage';
+import { assertStorageQuota } from './storage-quota';
 
 export const PROCESS_AUDIO_JOB = 'files.process-audio';
 
@@ -32,6 +33,12 @@ export async function storeFile(input: StoreFileInput): Promise<FileRow> {
   if (size > UPLOAD_MAX_FILE_BYTES) {
     await removeQuietly(input.tempPath);
     throw fieldError(field, fileTooLargeMessage());
+  }
+  try {
+    await assertStorageQuota(input.userId, size, field);
+  } catch (error) {
+    await removeQuietly(input.tempPath);
+    throw error;
   }
   const types = input.types ?? uploadTypes(null);
   const type = await detectFileType(input.tempPath, types);

@@ -39,10 +39,11 @@ export async function deliverMail(message: MailMessage): Promise<void> {
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const info = await transport.sendMail({ from: mail.from, ...message });
-  mkdirSync(mail.dir, { recursive: true });
+  // Mail holds sign-in codes and reset links: only the product's own user may read it.
+  mkdirSync(mail.dir, { recursive: true, mode: 0o700 });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = join(mail.dir, `${stamp}-${randomToken(4)}.eml`);
-  writeFileSync(file, info.message as Buffer);
+  writeFileSync(file, info.message as Buffer, { mode: 0o600 });
   const link = /https?:\/\/[^\s"'<>]+/.exec(message.text)?.[0];
   console.log(`[mail] to ${message.to}: "${message.subject}" -> ${file}${link ? `\n[mail] link: ${link}` : ''}`);
 }

@@ -37,7 +37,7 @@ import { addDays } from '../../slots';
 export const DEMO_PASSWORD = 'cuepoint-demo';
 
 export const DEMO_SIGN_INS = [
-  { email: 'admin@cuepoint.test', role: 'ADMIN (is_editor)' },
+  { email: 'admin@cuepoint.test', role: 'ADMIN (is_editor); two-factor required: set up an authenticator app or a passkey at the first sign-in' },
   { email: 'brand@cuepoint.test', role: 'BRAND' },
   { email: 'podcaster@cuepoint.test', role: 'PODCASTER, not hosted' },
   { email: 'hosted@cuepoint.test', role: 'PODCASTER, hosted podcast, migration pending (its old feed is served by /feeds/demo-host/)' },

@@ -12,8 +12,10 @@ import { databaseInputError } from '../db/input-errors';
 import { brands, podcasters, users } from '../db/schema';
 import { fieldError, fieldErrors, zodFieldErrors } from '../http';
 import { hashPassword } from '../auth/passwords';
-import { assertNotThrottled, hit, type Limit } from '../auth/throttle';
+import { assertNotThrottled, hit, retryAfter, type Limit } from '../auth/throttle';
 import { sendVerification } from './email-verification';
+import { renderMail } from '../mail/layout';
+import { queueMail } from '../mail/send-mail';
 
 const EMAIL_TAKEN = 'The email has already been taken.';
 const signupLimit = (ip: string): Limit => ({ key: `signup:${ip}`, ...config().signupLimit });
@@ -35,12 +37,43 @@ async function emailTaken(email: string): Promise<boolean> {
   return !!taken;
 }
 
+/**
+ * Someone tried to sign up with an address that has an account. The answer says so (the spec's sign-up
+ * signs the new account in at once, so it cannot pretend to succeed: see SECURITY.md), but one address may ask
+ * about taken addresses 20 times an hour, and the owner is mailed, at most once an hour.
+ */
+async function noteTakenEmail(email: string, ip: string): Promise<void> {
+  const probes: Limit = { key: `signup-taken:${ip}`, max: 20, windowSeconds: 3600 };
+  await assertNotThrottled([probes], 'Too many sign-up attempts from your address. Please try again');
+  await hit(probes);
+  const notice: Limit = { key: `signup-taken-mail:${email}`, max: 1, windowSeconds: 3600 };
+  if ((await retryAfter(notice)) > 0) return;
+  await hit(notice);
+  const { appUrl, supportEmail } = config();
+  await queueMail(
+    renderMail({
+      to: email,
+      subject: 'Someone tried to sign up to Cuepoint with your email',
+      greeting: 'Hi there,',
+      lines: [
+        'Someone just tried to create a Cuepoint account with this email address. You already have one, so nothing was created.',
+        'If it was you, sign in instead; if you forgot your password, reset it from the sign-in page.',
+      ],
+      action: { label: 'Sign in to Cuepoint', url: `${appUrl}/login` },
+      footer: `If it was not you, you can ignore this email: your account is unchanged. Questions? Write to ${supportEmail}.`,
+    }),
+  );
+}
+
 /** Validates a sign-up in one pass, the taken-email rule included, so every field error shows at once. */
-export async function validateRegistration(body: Record<string, unknown>): Promise<RegisterInput> {
+export async function validateRegistration(body: Record<string, unknown>, ip?: string): Promise<RegisterInput> {
   const result = registerSchema.safeParse(body);
   const errors = result.success ? {} : zodFieldErrors(result.error);
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-  if (email && !errors.email && (await emailTaken(email))) errors.email = [EMAIL_TAKEN];
+  if (email && !errors.email && (await emailTaken(email))) {
+    if (ip !== undefined) await noteTakenEmail(email, ip);
+    errors.email = [EMAIL_TAKEN];
+  }
   if (!result.success || Object.keys(errors).length) throw fieldErrors(errors);
   return result.data;
 }

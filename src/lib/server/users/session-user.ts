@@ -133,6 +133,7 @@ export function serializeUser(user: Pick<SessionUser, 'row' | 'brand' | 'podcast
     country: row.country,
     type: row.type,
     payouts_connect: !!row.payouts_connect,
+    two_factor_enabled: !!row.two_factor_enabled_at,
     is_editor: row.is_editor,
     default_card_id: row.default_card_id,
     last_seen_at: iso(row.last_seen_at),

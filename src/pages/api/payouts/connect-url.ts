@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseQuery } from '../../../lib/server/http';
 import { requireRole } from '../../../lib/server/session/guards';
+import { requireRecentVerification } from '../../../lib/server/auth/step-up';
 import { authorizeUrl } from '../../../lib/server/hosting/connect-payouts';
 
 /**
@@ -10,6 +11,8 @@ import { authorizeUrl } from '../../../lib/server/hosting/connect-payouts';
  */
 export const GET: APIRoute = async ({ locals, url }) => {
   const user = requireRole(locals, 'PODCASTER');
+  // Changing where payouts go: a proof from the last 10 minutes (step-up).
+  await requireRecentVerification(locals);
   const q = parseQuery(
     url,
     z.object({ provider: z.enum(['stripe', 'paypal'], { error: 'Choose Stripe or PayPal.' }), path: z.string().max(500).default('/hosting/dashboard') }),

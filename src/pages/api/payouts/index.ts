@@ -2,11 +2,14 @@ import type { APIRoute } from 'astro';
 import { json, readBody } from '../../../lib/server/http';
 import { requireRole } from '../../../lib/server/session/guards';
 import { idempotent } from '../../../lib/server/payments/idempotency';
+import { requireRecentVerification } from '../../../lib/server/auth/step-up';
 import { requestPayout } from '../../../lib/server/payments/request-payout';
 
-/** POST /api/payouts {amount?}: pays that amount (cents; all of the available balance when none) to the connected method; 422 above the balance. An optional Idempotency-Key is honoured. */
+/** POST /api/payouts {amount?} (step-up): pays that amount (cents; all of the available balance when none) to the connected method; 422 above the balance. An optional Idempotency-Key is honoured. */
 export const POST: APIRoute = async ({ locals, request }) => {
   const user = requireRole(locals, 'PODCASTER');
+  // Money leaves the account: a proof from the last 10 minutes (step-up), before anything else.
+  await requireRecentVerification(locals);
   const body = await readBody(request);
   const answer = await idempotent(
     user.id,

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody } from '~/lib/server/http';
 import { requireUser } from '~/lib/server/session/guards';
+import { requireRecentSecondFactor } from '~/lib/server/auth/step-up';
 import { cancelEmailChange, emailChangeSchema, pendingEmailChange, requestEmailChange } from '~/lib/server/users/change-email';
 
 /** GET /api/user/email: the address waiting to be confirmed, if any. */
@@ -12,6 +13,7 @@ export const GET: APIRoute = async ({ locals }) => json({ data: { pending_email:
  */
 export const POST: APIRoute = async ({ locals, request }) => {
   const user = requireUser(locals);
+  await requireRecentSecondFactor(locals);
   const input = await parseBody(request, emailChangeSchema);
   const pending = await requestEmailChange(user.id, input);
   return json({

@@ -72,6 +72,8 @@ export const users = pgTable(
     avatar: text(),
     password_hash: text().notNull(),
     notification_settings: jsonb().$type<Record<string, boolean>>().notNull().default({}),
+    /** When the user's first second factor was confirmed; null while two-factor sign-in is off (auth/two-factor). */
+    two_factor_enabled_at: ts(),
     ...timestamps,
     deleted_at: ts(),
   },

@@ -12,3 +12,4 @@ export * from './payments';
 export * from './security';
 export * from './ads';
 export * from './delivery';
+export * from './two-factor';

@@ -9,7 +9,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLBuilder } from 'fast-xml-parser';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { z } from 'zod';
 import { config } from '../../config';
+import { getDb } from '../../db/client';
+import { hostedPodcasts, podcasts } from '../../db/schema';
+import { readBody, validate } from '../../http';
 import { ffmpegPath } from '../../files/process-audio';
 import { DEMO_SHOWS, type DemoEpisode, type DemoShow } from './shows';
 
@@ -168,50 +173,99 @@ function seededAt(): Date | null {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
+const text = (status: number, body: string) =>
+  new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
-function settingsPage(saved: string | null): Response {
+/** The demo shows this user owns: a podcast of theirs whose feed (or original feed, once hosted) is the show's demo feed. */
+async function ownedShows(userId: number): Promise<DemoShow[]> {
+  const feeds = DEMO_SHOWS.map((show) => demoFeedUrl(show.slug));
+  const db = await getDb();
+  const rows = await db
+    .select({ url: podcasts.url, original: hostedPodcasts.original_url })
+    .from(podcasts)
+    .leftJoin(hostedPodcasts, eq(hostedPodcasts.podcast_id, podcasts.id))
+    .where(and(eq(podcasts.user_id, userId), or(inArray(podcasts.url, feeds), inArray(hostedPodcasts.original_url, feeds))));
+  const mine = new Set(rows.flatMap((r) => [r.url, r.original]));
+  return DEMO_SHOWS.filter((show) => mine.has(demoFeedUrl(show.slug)));
+}
+
+function settingsPage(shows: DemoShow[], saved: string | null, error: string | null): Response {
   const state = readState();
-  const shows = DEMO_SHOWS.map((show) => {
-    const s = state[show.slug] ?? {};
-    return `<section><h2>${esc(show.title)}</h2>
+  const sections = shows
+    .map((show) => {
+      const s = state[show.slug] ?? {};
+      return `<section><h2>${esc(show.title)}</h2>
 <p>Feed: <a href="${esc(demoFeedUrl(show.slug))}">${esc(demoFeedUrl(show.slug))}</a>${s.redirect_to ? ` <strong>redirects (301) to ${esc(s.redirect_to)}</strong>` : ''}</p>
 <form method="post" action="${DEMO_HOST_PATH}/${show.slug}">
 <label for="txt-${show.slug}">Verification code in the feed (<code>&lt;podcast:txt purpose="verify"&gt;</code>)</label>
-<input id="txt-${show.slug}" name="txt" value="${esc(s.txt ?? '')}" placeholder="cuepoint-verify-…">
+<input id="txt-${show.slug}" name="txt" value="${esc(s.txt ?? '')}" placeholder="cuepoint-verify-…" maxlength="200">
 <label for="redirect-${show.slug}">Redirect this feed to (a permanent 301, as hosts do when you leave)</label>
 <input id="redirect-${show.slug}" name="redirect_to" type="url" value="${esc(s.redirect_to ?? '')}" placeholder="https://">
 <button type="submit">Save ${esc(show.title)}</button>
 </form></section>`;
-  }).join('\n');
+    })
+    .join('\n');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Demo podcast host</title><style>
 body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f4f4f7;color:#1f2937}main{max-width:720px;margin:32px auto;padding:0 16px}
 section{background:#fff;border:1px solid #d1d5db;border-radius:12px;padding:20px;margin:16px 0}label{display:block;font-weight:600;margin-top:12px}
 input{box-sizing:border-box;width:100%;padding:8px 10px;border:1px solid #9ca3af;border-radius:8px;font:inherit}button{margin-top:14px;padding:8px 16px;border:0;border-radius:8px;background:#4338ca;color:#fff;font:inherit;cursor:pointer}
-p.saved{background:#dcfce7;border-radius:8px;padding:8px 12px}code{font-size:14px;word-break:break-all}</style></head>
+p.saved{background:#dcfce7;border-radius:8px;padding:8px 12px}p.error{background:#fef2f2;color:#991b1b;border-radius:8px;padding:8px 12px}code{font-size:14px;word-break:break-all}</style></head>
 <body><main><h1>Demo podcast host</h1>
 <p>This stands in for the host a show moves away from (Libsyn, Buzzsprout, …), so the Cuepoint demo works without a network. Change a feed here the way you would on your real host.</p>
-${saved ? `<p class="saved" role="status">Saved ${esc(saved)}.</p>` : ''}${shows}</main></body></html>`;
-  return new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+${saved ? `<p class="saved" role="status">Saved ${esc(saved)}.</p>` : ''}${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}${sections || '<p>None of your shows is on this demo host. Sign in as <strong>hosted@cuepoint.test</strong> (password cuepoint-demo) to change <em>Night Shift Stories</em>.</p>'}</main></body></html>`;
+  return new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' } });
 }
 
-/** Answers a request under /feeds/demo-host/ (the feeds, their files, the settings page and its form). */
-export async function serveDemoHost(request: Request, path: string): Promise<Response> {
+const settingsSchema = z.object({
+  txt: z.string().max(200, 'The code may be at most 200 characters.').optional().default(''),
+  redirect_to: z.string().max(2000, 'The address may be at most 2000 characters.').optional().default(''),
+});
+
+export interface DemoHostVisitor {
+  /** The signed-in user of the request's session cookie, if any. */
+  userId: number | null;
+  /** The request comes from this site's own pages (Origin / Sec-Fetch-Site). */
+  sameOrigin: boolean;
+}
+
+/**
+ * Answers a request under /feeds/demo-host/ (the feeds, their files, the settings page and its form).
+ * It serves only in the local demo (config.demoHost: APP_ENV local or test, SEED_DEMO not false, and the
+ * demo seeded here). Its settings need the session of the podcaster whose show it is, and a change a
+ * same-origin form post; anything else is refused and changes nothing.
+ */
+export async function serveDemoHost(request: Request, path: string, visitor: DemoHostVisitor): Promise<Response> {
+  if (!config().demoHost) return notFound();
   const at = seededAt();
   if (!at) return notFound();
   const url = new URL(request.url);
-  if (path === '' && request.method === 'GET') return settingsPage(url.searchParams.get('saved'));
+  if (path === '' && request.method === 'GET') {
+    if (visitor.userId === null)
+      return new Response(null, { status: 303, headers: { location: `/login?redirect=${encodeURIComponent(`${DEMO_HOST_PATH}/`)}` } });
+    return settingsPage(await ownedShows(visitor.userId), url.searchParams.get('saved'), url.searchParams.get('error'));
+  }
   const show = DEMO_SHOWS.find((s) => path === `${s.slug}.xml` || path === s.slug || path.startsWith(`${s.slug}/`));
   if (!show) return notFound();
-  if (request.method === 'POST' && path === show.slug) {
-    const form = await request.formData();
-    const txt = String(form.get('txt') ?? '')
-      .trim()
-      .slice(0, 200);
-    const redirect = String(form.get('redirect_to') ?? '').trim();
-    setDemoHostState(show.slug, { txt: txt || null, redirect_to: redirect && URL.canParse(redirect) ? redirect : null });
+  if (path === show.slug) {
+    if (request.method !== 'POST') return new Response('Method Not Allowed', { status: 405, headers: { allow: 'POST', 'content-type': 'text/plain' } });
+    if (!visitor.sameOrigin) return text(403, 'That request did not come from the demo host’s page. Open the page, then save again.');
+    if (visitor.userId === null) return text(401, 'Sign in to Cuepoint as the show’s podcaster to change its feed.');
+    if (!(await ownedShows(visitor.userId)).includes(show)) return text(403, 'This show is not yours, so its feed cannot be changed here.');
+    const input = validate(settingsSchema, await readBody(request));
+    const txt = input.txt.trim();
+    const redirect = input.redirect_to.trim();
+    const target = redirect ? safeFeedAddress(redirect) : null;
+    if (redirect && !target)
+      return new Response(null, {
+        status: 303,
+        headers: { location: `${DEMO_HOST_PATH}/?error=${encodeURIComponent('The redirect must be an http or https address.')}` },
+      });
+    setDemoHostState(show.slug, { txt: txt || null, redirect_to: target });
     return new Response(null, { status: 303, headers: { location: `${DEMO_HOST_PATH}/?saved=${encodeURIComponent(show.title)}` } });
   }
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return new Response('Method Not Allowed', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain' } });
   if (path === `${show.slug}.xml`) {
     const state = readState()[show.slug] ?? {};
     if (state.redirect_to) return new Response(null, { status: 301, headers: { location: state.redirect_to } });
@@ -222,4 +276,14 @@ export async function serveDemoHost(request: Request, path: string): Promise<Res
   const file = join(demoHostDir(), show.slug, name);
   if (!existsSync(file)) return notFound();
   return new Response(new Uint8Array(readFileSync(file)), { headers: { 'content-type': name.endsWith('.mp3') ? 'audio/mpeg' : 'image/jpeg' } });
+}
+
+/** An http(s) address for a feed redirect, re-serialised; null for anything else. */
+function safeFeedAddress(raw: string): string | null {
+  try {
+    const u = new URL(raw);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : null;
+  } catch {
+    return null;
+  }
 }
