@@ -95,13 +95,19 @@ export type StatChartKey = (typeof STAT_CHARTS)[number]['key'];
 /** What /campaign/{id}/stats draws: series per day and breakdowns, all computed on the server. */
 export interface CampaignChartsData {
   days: string[];
+  /** Measured listens per day (self-reported listens have no days). */
   listens: number[];
+  /** Measured listens before the first day shown (an ad that aired more than 180 days ago). */
+  listens_before: number;
+  /** The day the campaign's first ad aired (YYYY-MM-DD), or null before any did. */
+  first_aired: string | null;
   releases: number[];
   visitors: number[];
   distributors: NamedCount[];
   countries: NamedCount[];
   devices: NamedCount[];
-  creators: Array<NamedCount & { self_reported: boolean }>;
+  /** Listens per podcast, measured and self-reported apart. */
+  creators: Array<{ name: string; measured: number; self_reported: number }>;
 }
 
 /** What a site's page says about its tracking (GET /api/attribution/sites/{id}/activity). */

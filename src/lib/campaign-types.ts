@@ -64,12 +64,25 @@ export interface CampaignPayload {
   ads: CampaignAdPayload[];
   counts: { pending: number; in_progress: number; complete: number; in_review: number };
   new_proposals: number;
+  /** What the campaign's hires and automated lines cost, less refunds (cents); `spent` is the same figure. */
   spent_amount: number;
   spent: number;
+  /** Paid for hired ads that have not aired yet (cents, part of `spent`, not of `cpm`). */
+  committed: number;
   visitors: number;
+  /** listens_measured + listens_self_reported (kept as the total for compatibility). */
   listens: number;
+  /** Downloads (IAB) of the episodes that carried the campaign's aired ads, from the day each aired. */
+  listens_measured: number;
+  /** Admin-approved manual stats of shows without analytics, for their aired ads. */
+  listens_self_reported: number;
   hits: number;
+  /** Money of aired ads ÷ their measured listens × 1,000 (cents; 0 without measured listens). */
   cpm: number;
+  /** The CPM's money: paid for hired ads that aired with measured listens, plus automated spend (cents). */
+  aired_spent: number;
+  /** The CPM's listens: those ads' measured listens plus billed automated impressions. */
+  aired_listens: number;
   created_at: string;
   updated_at: string;
 }

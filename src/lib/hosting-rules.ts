@@ -57,7 +57,12 @@ export interface FailedFile {
 
 /** What a migration moved (hosted_podcasts.settings.migration_report, written after every run). */
 export interface MigrationReport {
+  /** Episodes in the hosted feed: the old feed's items that have an audio file. */
   episodes: number;
+  /** Of those, the episodes whose audio Cuepoint serves (the rest still play from the old host); absent in reports written before it was counted. */
+  served?: number;
+  /** Items of the old feed with no audio file: kept out of the hosted feed (the first 50 titles; `count` has them all). */
+  without_audio?: { count: number; titles: string[] };
   files: MigrationFileCounts;
   /** The files that could not be fetched (the first 50; `files.failed` has the count). */
   failed: FailedFile[];
@@ -84,6 +89,21 @@ export function failedFilesSentence(report: Pick<MigrationReport, 'files' | 'fai
   const names = report.failed.slice(0, 5).map((f) => `${FILE_NAMES[f.kind] ?? 'a file'} of ${f.episode ? `“${f.episode}”` : 'the show'}`);
   const more = report.files.failed - names.length;
   return `${report.files.failed} of ${report.files.total} files could not be fetched: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
+}
+
+/** "5 items of the old feed have no audio file, so they are not in your Cuepoint feed: “A”, “B” …", or null. */
+export function withoutAudioSentence(report: Pick<MigrationReport, 'without_audio'>): string | null {
+  const missing = report.without_audio;
+  if (!missing?.count) return null;
+  const names = missing.titles.slice(0, 5).map((t) => `“${t}”`);
+  const more = missing.count - names.length;
+  const items = missing.count === 1 ? '1 item of the old feed has' : `${missing.count} items of the old feed have`;
+  return `${items} no audio file, so ${missing.count === 1 ? 'it is' : 'they are'} not in your Cuepoint feed${names.length ? `: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}` : ''}.`;
+}
+
+/** The episodes a report says Cuepoint serves (a report written before `served` was counted: its episodes). */
+export function servedEpisodes(report: Pick<MigrationReport, 'episodes' | 'served'>): number {
+  return report.served ?? report.episodes;
 }
 
 /** A hosted episode as the episode list shows it: unpublished, published with a date to come, or live. */

@@ -160,6 +160,8 @@ export interface TransactionPayload {
   campaign_id: number | null;
   campaign_title: string | null;
   podcast_title: string | null;
+  /** What it paid for, in words: "Hire · Second Wind Running", "Automated line · Autumn Roast jingle". */
+  paid_for: string;
   meta: Record<string, unknown>;
   created_at: string;
 }

@@ -56,3 +56,13 @@ export function selectionTotal(jobs: readonly PricedJob[], ids: Iterable<number>
 export function proposalItems<J extends PricedJob>(jobs: readonly J[]): J[] {
   return jobs.filter((j) => j.parent_id == null);
 }
+
+/**
+ * THE "hired" figure (a campaign's Hired card, the podcaster's dashboard, earnings): the hires that
+ * stand (a cancelled hire, refunded in full, is not one) and what they are worth, each hire at its
+ * total (proposalTotal of the jobs it hired). A proposal's items that were not hired never count.
+ */
+export function hired(hires: ReadonlyArray<{ status: string; jobs: readonly PricedJob[] }>): { count: number; total: number } {
+  const standing = hires.filter((h) => h.status !== 'cancelled');
+  return { count: standing.length, total: standing.reduce((s, h) => s + proposalTotal(h.jobs), 0) };
+}

@@ -95,7 +95,7 @@ describe('[BRANDS] campaign stats', () => {
     const after = (await page(`/campaign/${campaign.id}/stats`, brand.cookie)).html;
     expect(after).toContain('Backroads Audio');
     expect(after).toMatch(/data-testid="stat-jobs"[^>]*>2</);
-    expect(after).toMatch(/data-testid="stat-committed"[^>]*>\$650</);
+    expect(after).toMatch(/data-testid="stat-hired"[^>]*>\$650</);
     expect(after).toMatch(/data-testid="stat-spent"[^>]*>\$0</);
     expect((await page(`/campaign/${campaign.id}/stats`, other.cookie)).status).toBe(404);
   });

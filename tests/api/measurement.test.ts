@@ -118,6 +118,69 @@ describe('[MEASUREMENT] the prefix', () => {
   });
 });
 
+describe('[MEASUREMENT] downloads that cannot be inflated', () => {
+  it('refuses pages, images, folders and private or loopback targets with a 400, without redirecting or logging them', async () => {
+    const podcaster = await seedUser({ type: 'PODCASTER' });
+    const { podcast } = await showWithEpisode(podcaster);
+    for (const bad of [
+      'cdn.example.com/index.html',
+      'cdn.example.com/cover.png',
+      'cdn.example.com/feed.xml',
+      'cdn.example.com/episodes/',
+      'http://[::1]/a.mp3',
+      'http://127.0.0.1/a.mp3',
+      'localhost/a.mp3',
+      'http://169.254.169.254/latest/a.mp3',
+      '10.1.2.3/a.mp3',
+      'http://[fe80::1]/a.mp3',
+    ]) {
+      const res = await hit(`/e/${podcast.hash_id}/${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.headers.get('location'), bad).toBeNull();
+    }
+    await flushRequestLog();
+    expect(await (await getDb()).select().from(mediaRequests).where(eq(mediaRequests.podcast_id, podcast.id))).toEqual([]);
+  });
+
+  it('redirects any other audio address but counts only enclosures of the show’s feed, and credits one once the feed names it', async () => {
+    const { allowedFetchPort } = await testServer();
+    const podcaster = await seedUser({ type: 'PODCASTER' });
+    const { podcast, episode, audio } = await showWithEpisode(podcaster, `http://127.0.0.1:${allowedFetchPort}/inflate.rss`);
+    const path = (file: string) => `/e/${podcast.hash_id}/cdn.example.com/${podcast.hash_id}/${file}`;
+    // Anyone can ask for addresses that are not the show's: they are redirected (the prefix never breaks a show)…
+    for (const [i, file] of ['bonus.mp3', 'random-1.mp3', 'random-2.mp3'].entries())
+      expect((await hit(path(file), { ip: `81.2.69.${150 + i}` })).status).toBe(302);
+    // …while the episode's own enclosure, with or without a tracking query, counts.
+    await hit(audio, { ip: UK });
+    await hit(`${audio}?ref=feed`, { ip: US, ua: OVERCAST });
+    await runMeasurement();
+    const counted = (await analytics(podcast.id, podcaster.token)).body.data.downloads;
+    expect(counted.total).toBe(2);
+    expect(counted.by_episode).toEqual([expect.objectContaining({ id: episode.id, downloads: 2 })]);
+    const db = await getDb();
+    expect((await db.select().from(downloadDays).where(eq(downloadDays.podcast_id, podcast.id))).every((d) => d.episode_id === episode.id)).toBe(true);
+    const waiting = (await db.select().from(downloadWindows).where(eq(downloadWindows.podcast_id, podcast.id))).filter((w) => w.episode_id === null);
+    expect(waiting.map((w) => w.target).sort()).toEqual(['bonus.mp3', 'random-1.mp3', 'random-2.mp3'].map((f) => `u:cdn.example.com/${podcast.hash_id}/${f}`));
+
+    // The feed later names bonus.mp3 (an episode the counter had not seen): a read of the feed credits its download.
+    feedBody = `<?xml version="1.0"?><rss version="2.0"><channel><title>Show</title>
+      <item><title>Bonus</title><guid>bonus-${podcast.hash_id}</guid><pubDate>${new Date().toUTCString()}</pubDate><enclosure url="${base}${path('bonus.mp3')}" length="9600000" type="audio/mpeg"/></item>
+      <item><title>Pilot</title><guid>guid-${podcast.hash_id}</guid><pubDate>${episode.published_at!.toUTCString()}</pubDate><enclosure url="https://cdn.example.com/${podcast.hash_id}/pilot.mp3" length="9600000" type="audio/mpeg"/></item>
+    </channel></rss>`;
+    expect((await call('POST', '/api/check-analytics', { token: podcaster.token, body: { podcast_id: podcast.id } })).status).toBe(200);
+    const after = (await analytics(podcast.id, podcaster.token)).body.data.downloads;
+    expect(after.total).toBe(3);
+    expect(after.by_episode.map((e: { title: string; downloads: number }) => [e.title, e.downloads])).toEqual([
+      ['Pilot', 2],
+      ['Bonus', 1],
+    ]);
+    expect(after.listeners).toBe(3);
+    // The rest never counts, and rebuilding from the log gives the same.
+    await rebuildDownloads();
+    expect((await analytics(podcast.id, podcaster.token)).body.data.downloads).toEqual(after);
+  });
+});
+
 describe('[MEASUREMENT] counting and GET /api/podcasts/{id}/analytics', () => {
   it('counts two apps on one network once each, not their replays, a bot or a 2-byte probe; answers the documented shape', async () => {
     const podcaster = await seedUser({ type: 'PODCASTER' });
@@ -382,7 +445,7 @@ describe('[MEASUREMENT] listener stats, attribution and campaign figures', () =>
     ]);
     expect(charts.countries).toEqual([{ name: 'GB', downloads: 2 }]);
     expect(charts.devices).toEqual([{ name: 'Phone', downloads: 2 }]);
-    expect(charts.creators).toEqual([{ name: podcast.title, downloads: 2, self_reported: false }]);
+    expect(charts.creators).toEqual([{ name: podcast.title, measured: 2, self_reported: 0 }]);
     const events = (await call('GET', `/api/attribution/sites/${site.id}/events`, { token: brand.token })).body.data;
     expect(Object.fromEntries(events.map((e: { slug: string; attributed: number }) => [e.slug, e.attributed]))).toMatchObject({
       'page-view': 1,
@@ -409,7 +472,7 @@ describe('[MEASUREMENT] listener stats, attribution and campaign figures', () =>
     ]) {
       expect(html).toContain(`>${name}</h3>`);
     }
-    expect(html).toMatch(/data-testid="stat-listens"[^>]*>2</);
+    expect(html).toMatch(/data-testid="stat-listens-measured"[^>]*>2</);
     expect(html).toMatch(/data-testid="stat-visitors"[^>]*>1</);
   });
 
@@ -429,6 +492,10 @@ describe('[MEASUREMENT] listener stats, attribution and campaign figures', () =>
     const [stats] = await db.select().from(listenerStats).where(eq(listenerStats.package_job_id, jobs[0]!.id));
     expect(stats).toMatchObject({ avg: 3250, manual_stats_id: manual!.id, is_self_reported: true });
     const listed = (await call('GET', '/api/campaigns', { token: brand.token })).body.data.find((c: { id: number }) => c.id === campaign.id);
-    expect(listed.listens).toBe(3250);
+    // Self-reported listens are kept apart from measured ones; `listens` is their total.
+    expect(listed).toMatchObject({ listens: 3250, listens_measured: 0, listens_self_reported: 3250, cpm: 0 });
+    const html = (await page(`/campaign/${campaign.id}/stats`, brand.cookie)).html;
+    expect(html).toMatch(/data-testid="stat-listens-measured"[^>]*>0</);
+    expect(html).toMatch(/data-testid="stat-listens-self-reported"[^>]*>3,250</);
   });
 });

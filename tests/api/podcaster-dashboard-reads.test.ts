@@ -40,7 +40,14 @@ describe('the podcaster dashboard', () => {
 
     const [podcast] = await db.select().from(podcasts).where(eq(podcasts.id, hire.podcast.id));
     const proposals = await recentPackages(and(eq(packages.podcaster_user_id, user.id), inArray(packages.status, ['pending', 'hired']))!, 20);
-    expect(value.proposals).toEqual(proposals);
+    // Each proposal as its own read answers it, a hired one with what its hires are worth (the same statement).
+    expect(value.proposals.map(({ hired_total: _hired, ...p }) => p)).toEqual(proposals);
+    expect(value.proposals.map((p) => [p.campaign_title, p.hired_total]).sort()).toEqual([
+      ['Autumn Blend', null],
+      ['Spring Launch', 50_000],
+    ]);
+    expect(value.hired).toEqual({ count: 1, total: 50_000 });
+    expect(statements.filter((s) => /\bfrom "hirings"/.test(s))).toHaveLength(1);
     expect(value.proposals.map((p) => p.campaign_title).sort()).toEqual(['Autumn Blend', 'Spring Launch']);
     expect(value.upcoming).toEqual(await upcomingSlots(podcast!, 8));
     expect(value.upcoming.some((s) => s.date === inDays(2) && s.type === 'sponsorship' && s.status === 'unavailable')).toBe(true);

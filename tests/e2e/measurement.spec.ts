@@ -190,7 +190,7 @@ test('[MEASUREMENT]: a show linked to the prefix counts two apps once each, and 
     await expect(charts.getByRole('checkbox', { name, exact: true })).toBeChecked();
   }
   await charts.getByText('Show the numbers of Creators').click();
-  await expect(b.getByRole('table', { name: /^Creators:/ }).getByRole('row', { name: /Second Wind Running/ })).toHaveText(/Second Wind Running\s*2\s*Measured/);
+  await expect(b.getByRole('table', { name: /^Creators:/ }).getByRole('row', { name: /Second Wind Running/ })).toHaveText(/Second Wind Running\s*2\s*0/);
 
   // A chart hidden stays hidden for this user.
   await charts.getByRole('checkbox', { name: 'Devices', exact: true }).uncheck();

@@ -195,6 +195,27 @@ describe('[HOSTING] feed import', () => {
     expect(files.every((f) => f.status === 'copied')).toBe(true);
   });
 
+  it('reports only what it serves, and names the items of the old feed that have no audio file', async () => {
+    const { getDb } = await import('../../src/lib/server/db/client');
+    const { hostedPodcasts } = await import('../../src/lib/server/db/schema');
+    const { startMigration } = await import('../../src/lib/server/hosting/start-migration');
+    const { importHostedFeed } = await import('../../src/lib/server/hosting/import-feed');
+    const { withoutAudioSentence } = await import('../../src/lib/hosting-rules');
+    const { buildHostedFeed } = await import('../../src/lib/server/hosting/build-hosted-feed');
+    const { user, podcast, hosted } = await hostedShow(FEEDS.anchor.path);
+    await startMigration(user, hosted.id, {});
+    await importHostedFeed(hosted.id);
+    const [done] = await (await getDb()).select().from(hostedPodcasts).where(eq(hostedPodcasts.id, hosted.id));
+    const report = done!.settings.migration_report as import('../../src/lib/hosting-rules').MigrationReport;
+    // Three items in the old feed, two with audio: two episodes are served, the third is named.
+    expect(report).toMatchObject({ episodes: 2, served: 2, without_audio: { count: 1, titles: ['Listener Mailbag: Your Questions, Answered in Writing'] } });
+    expect(withoutAudioSentence(report)).toBe(
+      '1 item of the old feed has no audio file, so it is not in your Cuepoint feed: “Listener Mailbag: Your Questions, Answered in Writing”.',
+    );
+    const feed = await buildHostedFeed(podcast.hash_id);
+    expect(feed!.xml.match(/<item>/g)).toHaveLength(report.episodes);
+  });
+
   it('serves hosted media with byte ranges and conditional GET', async () => {
     const { getDb } = await import('../../src/lib/server/db/client');
     const { episodes } = await import('../../src/lib/server/db/schema');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRedirecting, REDIRECT_ACTIVE_MS, sameFeedUrl } from '../../src/lib/hosting-rules';
+import { isRedirecting, REDIRECT_ACTIVE_MS, sameFeedUrl, servedEpisodes, withoutAudioSentence } from '../../src/lib/hosting-rules';
 
 describe('isRedirecting', () => {
   const at = new Date('2026-03-01T12:00:00Z');
@@ -45,5 +45,20 @@ describe('sameFeedUrl', () => {
     expect(sameFeedUrl('https://evil.test/abc', 'https://feeds.cuepoint.test/abc')).toBe(false);
     expect(sameFeedUrl(null, 'https://feeds.cuepoint.test/abc')).toBe(false);
     expect(sameFeedUrl('not a url', 'not a url')).toBe(false);
+  });
+});
+
+describe('the migration report', () => {
+  it('names the items of the old feed that have no audio file, and counts what is served', () => {
+    expect(withoutAudioSentence({ without_audio: { count: 0, titles: [] } })).toBeNull();
+    expect(withoutAudioSentence({})).toBeNull();
+    expect(withoutAudioSentence({ without_audio: { count: 1, titles: ['Show notes'] } })).toBe(
+      '1 item of the old feed has no audio file, so it is not in your Cuepoint feed: “Show notes”.',
+    );
+    expect(withoutAudioSentence({ without_audio: { count: 7, titles: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] } })).toBe(
+      '7 items of the old feed have no audio file, so they are not in your Cuepoint feed: “A”, “B”, “C”, “D”, “E” and 2 more.',
+    );
+    expect(servedEpisodes({ episodes: 20, served: 15 })).toBe(15);
+    expect(servedEpisodes({ episodes: 20 })).toBe(20);
   });
 });

@@ -1,6 +1,9 @@
 /** The counting rules, the User-Agent table, bots, prefix addresses and the attribution rule, line by line. */
 import { describe, expect, it } from 'vitest';
-import { audioKey, carriesPrefix, episodeAudioKeys, unwrapPrefixPath } from '../../src/lib/server/analytics/audio-url';
+import { audioKey, carriesPrefix, episodeAudioKeys, isNotAudioPath, unwrapPrefixPath } from '../../src/lib/server/analytics/audio-url';
+import { enclosureOf, querylessKey } from '../../src/lib/server/analytics/feed-enclosures';
+import { prefixRefusal } from '../../src/lib/server/analytics/prefix-redirect';
+import { literalAddressRefusal } from '../../src/lib/server/fetch/guarded-fetch';
 import {
   applyLine,
   DEFAULT_BYTES_PER_MINUTE,
@@ -123,14 +126,14 @@ describe('[MEASUREMENT] counting rules', () => {
     expect(count([line('apple', { range: 'bytes=0-' })], short)).toBe(1);
   });
 
-  it('keeps audio no episode has apart, by its address', () => {
+  it('keeps audio the show’s feed does not name apart, by its address, and never as a listener of the show', () => {
     const index = new WindowIndex();
     const a = applyLine(index, line('apple', { audio_key: 'cdn.example.com/a.mp3' }), classifyUserAgent(APPLE), null);
     const b = applyLine(index, line('apple', { audio_key: 'cdn.example.com/b.mp3' }), classifyUserAgent(APPLE), null);
     expect(a?.target).toBe('u:cdn.example.com/a.mp3');
     expect(b?.target).toBe('u:cdn.example.com/b.mp3');
     expect(b?.first_of_day).toBe(false);
-    expect(a?.first_of_day).toBe(true);
+    expect(a?.first_of_day).toBe(false);
   });
 });
 
@@ -270,5 +273,81 @@ describe('[MEASUREMENT] the product’s own fetches', () => {
     expect(unwrapOwnPrefix('https://op3.dev/e/cdn.example.com/ep1.mp3', app)).toBe('https://op3.dev/e/cdn.example.com/ep1.mp3');
     expect(unwrapOwnPrefix('https://cuepoint.example/feeds/abc.xml', app)).toBe('https://cuepoint.example/feeds/abc.xml');
     expect(unwrapOwnPrefix('not a url', app)).toBe('not a url');
+  });
+});
+
+describe('[MEASUREMENT] downloads that cannot be inflated', () => {
+  const refused = (rest: string) => prefixRefusal(unwrapPrefixPath(rest), 'cuepoint.test', []);
+
+  it('redirects what may be audio on a public host; refuses pages, images, folders and private or loopback targets', () => {
+    for (const ok of [
+      'cdn.example.com/ep.mp3',
+      'cdn.example.com/ep.m4a?x=1',
+      'https://api.host.fm/episodes/123/audio',
+      'anchor.fm/s/1/podcast/play/2/https%3A%2F%2Fcdn.x%2Fa.m4a',
+      '8.8.8.8/a.mp3',
+    ]) {
+      expect(refused(ok), ok).toBeNull();
+    }
+    for (const bad of ['cdn.example.com/index.html', 'cdn.example.com/a.PNG', 'cdn.example.com/x/', 'cdn.example.com/feed.xml', 'cdn.example.com/t.vtt']) {
+      expect(refused(bad), bad).toContain('not an audio file');
+    }
+    for (const bad of [
+      'http://[::1]/a.mp3',
+      '127.0.0.1/a.mp3',
+      'localhost/a.mp3',
+      'media.localhost/a.mp3',
+      '169.254.169.254/a.mp3',
+      '10.0.0.1/a.mp3',
+      '192.168.1.2/a.mp3',
+      'http://[fd00::1]/a.mp3',
+      'http://[::ffff:127.0.0.1]/a.mp3',
+    ]) {
+      expect(refused(bad), bad).toContain('private network');
+    }
+    expect(refused('cuepoint.test/e/abcd/cdn.example.com/a.mp3')).not.toBeNull();
+    // FETCH_ALLOW_HOSTS lets tests and private deployments reach a named host anyway.
+    expect(prefixRefusal(unwrapPrefixPath('http://127.0.0.1:9000/a.mp3'), 'cuepoint.test', ['127.0.0.1:9000'])).toBeNull();
+  });
+
+  it('names the non-public address a URL holds without a lookup, by the fetcher’s rules', () => {
+    expect(literalAddressRefusal(new URL('http://[::1]/a.mp3'), [])).toBe('loopback');
+    expect(literalAddressRefusal(new URL('http://169.254.169.254/'), [])).toBe('metadata');
+    expect(literalAddressRefusal(new URL('http://[fe80::1]/'), [])).toBe('link-local');
+    expect(literalAddressRefusal(new URL('http://2130706433/'), [])).toBe('loopback');
+    expect(literalAddressRefusal(new URL('https://cdn.example.com/'), [])).toBeNull();
+    expect(isNotAudioPath(new URL('https://cdn.example.com/a.mp3'))).toBe(false);
+  });
+
+  it('matches a show’s enclosures exactly or without the query string, and nothing else', () => {
+    const pilot: EpisodeAudio = { id: 1, length: null, duration: null };
+    const bonus: EpisodeAudio = { id: 2, length: null, duration: null };
+    const show = {
+      byKey: new Map([
+        ['cdn.example.com/pilot.mp3', pilot],
+        ['cdn.example.com/bonus.mp3?updated=1', bonus],
+      ]),
+      byQueryless: new Map([
+        ['cdn.example.com/pilot.mp3', pilot],
+        ['cdn.example.com/bonus.mp3', bonus],
+      ]),
+    };
+    expect(enclosureOf(show, 'cdn.example.com/pilot.mp3')).toBe(pilot);
+    expect(enclosureOf(show, 'cdn.example.com/pilot.mp3?ref=app')).toBe(pilot);
+    expect(enclosureOf(show, 'cdn.example.com/bonus.mp3?updated=2')).toBe(bonus);
+    expect(enclosureOf(show, 'cdn.example.com/other.mp3')).toBeNull();
+    expect(enclosureOf(undefined, 'cdn.example.com/pilot.mp3')).toBeNull();
+    expect(querylessKey('a.com/b.mp3?c=d')).toBe('a.com/b.mp3');
+  });
+
+  it('lets an address the feed does not name qualify without making a download or a listener', () => {
+    const index = new WindowIndex();
+    const w = applyLine(index, line('stranger', { audio_key: 'cdn.example.com/junk.mp3', range: 'bytes=0-' }), classifyUserAgent(OVERCAST), null);
+    expect(w).not.toBeNull();
+    expect(w!.episode_id).toBeNull();
+    expect(w!.first_of_day).toBe(false);
+    // The same listener's real download that day is their first of the show.
+    const real = applyLine(index, line('stranger', { range: 'bytes=0-', minutes: 1 }), classifyUserAgent(OVERCAST), EPISODE);
+    expect(real!.first_of_day).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billableJobsOf, isBillable, itemPrice, proposalItems, proposalTotal, selectionTotal, type PricedJob } from '~/lib/proposal-total';
+import { billableJobsOf, hired, isBillable, itemPrice, proposalItems, proposalTotal, selectionTotal, type PricedJob } from '~/lib/proposal-total';
 import {
   cardBrandOf,
   cardDigits,
@@ -105,5 +105,18 @@ describe('money arithmetic', () => {
     expect(serviceFee(12_345, 10)).toBe(1_235);
     expect(serviceFee(20_000, 15)).toBe(3_000);
     expect(transactionCode(2026, 123)).toBe('TX-2026-000123');
+  });
+});
+
+describe('the hired figure', () => {
+  const job = (id: number, fee: number, over: Partial<PricedJob> = {}): PricedJob => ({ id, fee, episodes: 1, is_episode: true, ...over });
+  it('counts the hires that stand, each at the total of the jobs it hired', () => {
+    const hires = [
+      { status: 'funded', jobs: [job(1, 30_000), job(2, 20_000, { declined_at: '2026-01-01' })] },
+      { status: 'new', jobs: [job(3, 10_000), job(4, 10_000, { parent_id: 9 })] },
+      { status: 'cancelled', jobs: [job(5, 99_900)] },
+    ];
+    expect(hired(hires)).toEqual({ count: 2, total: 50_000 });
+    expect(hired([])).toEqual({ count: 0, total: 0 });
   });
 });

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { api } from '../../lib/api';
-import { failedFilesSentence, fileKindLabel, type MigrationReport as Report } from '../../lib/hosting-rules';
+import { failedFilesSentence, fileKindLabel, type MigrationReport as Report, servedEpisodes, withoutAudioSentence } from '../../lib/hosting-rules';
 import { toast } from '../../lib/stores/toasts';
 import type { HostedPodcastPayload } from '../../lib/types';
 
@@ -36,16 +36,26 @@ export function ResyncButton({
   );
 }
 
-/** The summary of a finished migration: every file moved, or which ones did not and why. */
+/** The summary of a finished migration: what Cuepoint serves, what was left out and why, the files that did not move. */
 export function MigrationSummary({ report }: { report: Report }) {
   const sentence = failedFilesSentence(report);
-  const { episodes, files } = report;
+  const missing = withoutAudioSentence(report);
+  const served = servedEpisodes(report);
+  const { files } = report;
+  const notImported = missing ? (
+    <p className="cp-muted cp-small" data-testid="migration-not-imported">
+      {missing}
+    </p>
+  ) : null;
   if (!sentence) {
     return (
-      <p className="hosting-moved" data-testid="migration-report">
-        <Icon name="check-circle" size={18} /> {episodes} episode{episodes === 1 ? '' : 's'} and all {files.total} file{files.total === 1 ? '' : 's'} (audio,
-        artwork, transcripts and chapters) are served by Cuepoint.
-      </p>
+      <div data-testid="migration-report">
+        <p className="hosting-moved">
+          <Icon name="check-circle" size={18} /> {served} episode{served === 1 ? '' : 's'} and all {files.total} file{files.total === 1 ? '' : 's'} (audio,
+          artwork, transcripts and chapters) are served by Cuepoint.
+        </p>
+        {notImported}
+      </div>
     );
   }
   return (
@@ -54,9 +64,10 @@ export function MigrationSummary({ report }: { report: Report }) {
         <strong>{sentence}</strong>
       </p>
       <p>
-        {files.copied} of {files.total} files moved. The episodes below still play from your old host: resync to fetch them again before you redirect your feed
-        or close your old account.
+        {files.copied} of {files.total} files moved: Cuepoint serves the audio of {served} of {report.episodes} episode{report.episodes === 1 ? '' : 's'}. The
+        episodes below still play from your old host: resync to fetch them again before you redirect your feed or close your old account.
       </p>
+      {notImported}
       <ul className="hosting-failed-files">
         {report.failed.map((f) => (
           <li key={`${f.kind}:${f.url}`}>

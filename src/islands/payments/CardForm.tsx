@@ -8,7 +8,7 @@ import { api, ApiError, type FieldErrors } from '../../lib/api';
 import { CardBrandLogo } from '../../components/CardBrandLogo';
 import { FieldError } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
-import { cardBrandOf, formatCardNumber, formatExpiry, parseExpiry, type CardPayload } from '../../lib/payments';
+import { cardBrandOf, cardLabel, formatCardNumber, formatExpiry, parseExpiry, type CardPayload } from '../../lib/payments';
 import '../../styles/payments.css';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -52,7 +52,7 @@ function TestCardForm({ onSaved, onCancel }: CardFormProps) {
     setErrors(null);
     try {
       const res = await api<{ data: CardPayload }>('/api/cards', { method: 'POST', body: { number, exp_month: exp.month, exp_year: exp.year, cvc } });
-      toast.success(`Card ending ${res.data.last_four} saved.`);
+      toast.success(`${cardLabel(res.data)} saved.`);
       setNumber('');
       setExpiry('');
       setCvc('');

@@ -4,7 +4,7 @@ import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useMemo, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../lib/api';
 import { toast } from '../../lib/stores/toasts';
-import type { CardPayload } from '../../lib/payments';
+import { type CardPayload, cardLabel } from '../../lib/payments';
 import type { CardFormProps } from './CardForm';
 
 let stripePromise: Promise<Stripe | null> | null = null;
@@ -43,7 +43,7 @@ function Inner({ onSaved, onCancel }: CardFormProps) {
         return;
       }
       const res = await api<{ data: CardPayload }>('/api/cards', { method: 'POST', body: { payment_method: made.paymentMethod.id } });
-      toast.success(`Card ending ${res.data.last_four} saved.`);
+      toast.success(`${cardLabel(res.data)} saved.`);
       card.clear();
       onSaved(res.data);
     } catch (err) {

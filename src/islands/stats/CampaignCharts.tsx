@@ -42,7 +42,7 @@ function breakdown(items: NamedCount[], label: string, what: string, empty: stri
   const shown = top(items);
   return {
     spec: { type, horizontal: type === 'bar', labels: shown.map((i) => i.name), datasets: [{ label, data: shown.map((i) => i.downloads) }] },
-    table: { columns: [what, label], rows: items.map((i) => [i.name, i.downloads]) },
+    table: { columns: [what, label], rows: items.map((i) => [i.name, i.downloads]), total: ['Total', total(items.map((i) => i.downloads))] },
     empty,
     isEmpty: items.length === 0,
     summary: `${fmt(total(items.map((i) => i.downloads)))} ${label.toLowerCase()} across ${items.length} ${what.toLowerCase()}${items.length === 1 ? '' : 's'}`,
@@ -52,7 +52,7 @@ function breakdown(items: NamedCount[], label: string, what: string, empty: stri
 function series(days: string[], values: number[], label: string, type: 'line' | 'bar', empty: string): Drawn {
   return {
     spec: { type, labels: days.map(dayLabel), datasets: [{ label, data: values }] },
-    table: { columns: ['Day', label], rows: days.map((d, i) => [dayLabel(d), values[i]!]).filter((r) => r[1] !== 0) },
+    table: { columns: ['Day', label], rows: days.map((d, i) => [dayLabel(d), values[i]!]).filter((r) => r[1] !== 0), total: ['Total', total(values)] },
     empty,
     isEmpty: total(values) === 0,
     summary: `${fmt(total(values))} ${label.toLowerCase()} from ${dayLabel(days[0]!)} to ${dayLabel(days.at(-1)!)}`,
@@ -66,17 +66,20 @@ function drawings(data: CampaignChartsData, siteDomain: string | null): Record<S
     ? `No visitors attributed yet. A visit to ${siteDomain} counts here when its household downloaded an episode with this campaign’s ad in the 30 days before.`
     : 'No attribution site: pick one on the campaign’s attribution tab to see the visitors its ads bring.';
   const combinedLabels = data.days.map(dayLabel);
-  const creatorsSelf = data.creators.some((c) => c.self_reported);
+  const creatorsSelf = data.creators.some((c) => c.self_reported > 0);
+  const before = data.listens_before
+    ? { note: `${fmt(data.listens_before)} measured listens before ${dayLabel(data.days[0]!)} are not drawn here; the Listens figure above counts them.` }
+    : {};
   return {
-    listens: { ...series(data.days, data.listens, 'Listens', 'line', noListens), wide: true },
-    distributors: breakdown(data.distributors, 'Listens', 'App', 'No listens yet to tell which apps they were heard on.'),
+    listens: { ...series(data.days, data.listens, 'Measured listens', 'line', noListens), ...before, wide: true },
+    distributors: breakdown(data.distributors, 'Measured listens', 'App', 'No listens yet to tell which apps they were heard on.'),
     countries: breakdown(
       data.countries.map((c) => ({ ...c, name: countryName(c.name) })),
-      'Listens',
+      'Measured listens',
       'Country',
       'No listens yet to tell where listeners are.',
     ),
-    devices: breakdown(data.devices, 'Listens', 'Device', 'No listens yet to tell which devices they were heard on.', 'doughnut'),
+    devices: breakdown(data.devices, 'Measured listens', 'Device', 'No listens yet to tell which devices they were heard on.', 'doughnut'),
     'ad-releases': series(
       data.days,
       data.releases,
@@ -98,10 +101,11 @@ function drawings(data: CampaignChartsData, siteDomain: string | null): Record<S
       table: {
         columns: ['Day', 'Ads aired', 'Unique visitors'],
         rows: data.days.map((d, i) => [dayLabel(d), data.releases[i]!, data.visitors[i]!]).filter((r) => r[1] !== 0 || r[2] !== 0),
+        total: ['Total', total(data.releases), total(data.visitors)],
       },
       empty: 'Nothing aired or attributed yet: ad releases and the visitors that follow them show here together.',
       isEmpty: total(data.releases) + total(data.visitors) === 0,
-      summary: `${fmt(total(data.releases))} ads aired and ${fmt(total(data.visitors))} unique visitors`,
+      summary: `${fmt(total(data.releases))} ads aired and ${fmt(total(data.visitors))} unique visitors from ${dayLabel(data.days[0]!)} to ${dayLabel(data.days.at(-1)!)}`,
     },
     creators: {
       spec: {
@@ -110,17 +114,18 @@ function drawings(data: CampaignChartsData, siteDomain: string | null): Record<S
         stacked: true,
         labels: data.creators.map((c) => c.name),
         datasets: [
-          { label: 'Measured listens', data: data.creators.map((c) => (c.self_reported ? 0 : c.downloads)) },
-          ...(creatorsSelf ? [{ label: 'Self-reported listens', data: data.creators.map((c) => (c.self_reported ? c.downloads : 0)), color: '#a5b4fc' }] : []),
+          { label: 'Measured listens', data: data.creators.map((c) => c.measured) },
+          ...(creatorsSelf ? [{ label: 'Self-reported listens', data: data.creators.map((c) => c.self_reported), color: '#a5b4fc' }] : []),
         ],
       },
       table: {
-        columns: ['Podcast', 'Listens', 'Source'],
-        rows: data.creators.map((c) => [c.name, c.downloads, c.self_reported ? 'Self-reported' : 'Measured']),
+        columns: ['Podcast', 'Measured', 'Self-reported'],
+        rows: data.creators.map((c) => [c.name, c.measured, c.self_reported]),
+        total: ['Total', total(data.creators.map((c) => c.measured)), total(data.creators.map((c) => c.self_reported))],
       },
       empty: 'No ads aired yet: each podcast’s listens show here once its ad is out.',
       isEmpty: data.creators.length === 0,
-      summary: `${fmt(total(data.creators.map((c) => c.downloads)))} listens across ${data.creators.length} podcast${data.creators.length === 1 ? '' : 's'}`,
+      summary: `${fmt(total(data.creators.map((c) => c.measured)))} measured${creatorsSelf ? ` and ${fmt(total(data.creators.map((c) => c.self_reported)))} self-reported` : ''} listens across ${data.creators.length} podcast${data.creators.length === 1 ? '' : 's'}`,
       ...(creatorsSelf ? { note: 'Self-reported: the admin-approved listener numbers of a show without analytics.' } : {}),
       wide: true,
     },

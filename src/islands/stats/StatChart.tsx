@@ -11,6 +11,8 @@ const ChartCanvas = lazy(() => import('./ChartCanvas'));
 export interface ChartTable {
   columns: string[];
   rows: Array<Array<string | number>>;
+  /** The totals row (its first cell is its name), the figure a card beside the chart shows. */
+  total?: Array<string | number>;
 }
 
 interface Props {
@@ -20,7 +22,7 @@ interface Props {
   /** What the empty chart says (where the numbers will come from). */
   empty: string;
   isEmpty: boolean;
-  /** One sentence for screen readers, e.g. "1,204 listens in 30 days". */
+  /** One sentence shown under the title and read with the table, e.g. "1,204 listens from Mar 3 to Apr 1". */
   summary: string;
   note?: string;
   wide?: boolean;
@@ -38,6 +40,7 @@ export default function StatChart({ title, spec, table, empty, isEmpty, summary,
         <h3 id={`${id}-title`} className="st-chart__title">
           {title}
         </h3>
+        {isEmpty ? null : <p className="st-chart__sub">{summary}</p>}
         {note ? <p className="st-chart__note">{note}</p> : null}
       </figcaption>
       {isEmpty ? (
@@ -88,6 +91,23 @@ export default function StatChart({ title, spec, table, empty, isEmpty, summary,
                     </tr>
                   ))}
                 </tbody>
+                {table.total ? (
+                  <tfoot>
+                    <tr>
+                      {table.total.map((v, i) =>
+                        i === 0 ? (
+                          <th key={table.columns[i]} scope="row">
+                            {cell(v)}
+                          </th>
+                        ) : (
+                          <td key={table.columns[i]} className="num">
+                            {cell(v)}
+                          </td>
+                        ),
+                      )}
+                    </tr>
+                  </tfoot>
+                ) : null}
               </table>
             </div>
           </details>

@@ -2,8 +2,9 @@
  * Impressions and their money (issue 19 §4). An impression is a download counted by measurement's IAB
  * counter (download_windows) of a variant that carried the spot: the listener's delivery of that day for
  * that episode, matched by listener hash and episode, counted after the variant was first served.
- * Impressions are billed per line and show at the line's CPM through payments, and each show's share is
- * released monthly after the 45-day adjustment window.
+ * Impressions are billed per line and show at the line's CPM through payments (the fraction of a cent
+ * carried over the line's cumulative impressions), and each show's share is released monthly after the
+ * 45-day adjustment window.
  */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, getDb } from '../db/client';
@@ -36,17 +37,32 @@ export async function billImpressions(): Promise<number> {
     const [line] = await db.select().from(adLines).where(eq(adLines.id, p.line));
     if (!line) continue;
     total += await db.transaction(async (tx) => {
+      // One biller per line (the line's total carries the fraction of a cent across its shows).
+      await tx.select({ id: adLines.id }).from(adLines).where(eq(adLines.id, line.id)).for('update');
       const rows = await tx
         .select({ id: adDeliveries.id })
         .from(adDeliveries)
         .where(and(eq(adDeliveries.line_id, p.line), eq(adDeliveries.podcast_id, p.podcast), sql`${adDeliveries.impression_at} is not null`))
         .for('update');
+      // The line's impressions billed so far on its other shows, and this show's.
+      const [other] = await tx
+        .select({ n: sql<string>`count(*)` })
+        .from(adDeliveries)
+        .where(
+          and(
+            eq(adDeliveries.line_id, p.line),
+            sql`${adDeliveries.podcast_id} <> ${p.podcast}`,
+            eq(adDeliveries.billed, true),
+            sql`${adDeliveries.impression_at} is not null`,
+          ),
+        );
       const billed = await billAdImpressions(tx, {
         lineId: line.id,
         brandUserId: line.brand_user_id,
         campaignId: line.campaign_id,
         podcastId: p.podcast,
         impressions: rows.length,
+        lineImpressions: rows.length + Number(other?.n ?? 0),
         cpm: line.cpm,
       });
       await tx

@@ -37,6 +37,26 @@ export function unwrapPrefixPath(rest: string, search = ''): URL | null {
   }
 }
 
+/** Extensions of files that are never a podcast's audio or video (pages, images, scripts, documents, text tracks). */
+const NOT_AUDIO = new Set(
+  (
+    'html htm xhtml php asp aspx jsp cgi pl png jpg jpeg gif webp svg ico bmp tif tiff avif heic css js mjs json xml rss atom txt csv pdf ' +
+    'zip gz tgz tar rar 7z exe dmg apk msi bin iso doc docx xls xlsx ppt pptx odt rtf woff woff2 ttf otf eot map md yml yaml ini env sh bat sql db log srt vtt'
+  ).split(' '),
+);
+
+/**
+ * True when an address is not a file a podcast app plays: a path that ends in a folder (`/`) or whose
+ * file has the extension of a page, an image, a script, a document or a text track. Anything else may
+ * be audio (many hosts serve it without an extension) and is redirected.
+ */
+export function isNotAudioPath(url: URL): boolean {
+  if (url.pathname.endsWith('/')) return true;
+  const file = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
+  const ext = /\.([A-Za-z0-9]{1,8})$/.exec(file)?.[1]?.toLowerCase();
+  return ext !== undefined && NOT_AUDIO.has(ext);
+}
+
 /** Prefixes of other measurement services (each answers a redirect to what follows it). */
 const OTHER_PREFIXES: RegExp[] = [
   /^op3\.dev\/e(?:,[^/]*)?\/(.+)$/i,

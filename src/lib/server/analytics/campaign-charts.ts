@@ -1,13 +1,15 @@
 /**
- * The series of the eight charts of /campaign/{id}/stats (marketplace-core §9): listens per day and by
- * app (Distributors), country and device, from the downloads of the episodes carrying the campaign's
- * aired ads since each aired; ad releases per day; unique visitors per day; listens per podcast (Creators,
- * with self-reported listens of shows without analytics).
+ * The series of the eight charts of /campaign/{id}/stats (marketplace-core §9): measured listens per day
+ * and by app (Distributors), country and device, from the downloads of the episodes carrying the
+ * campaign's aired ads since each aired (the aired ads and their listens are campaign-figures.ts'
+ * airedAdsSql, so a chart's total is the Listens figure); ad releases per day; unique visitors per day;
+ * listens per podcast (Creators: measured and self-reported apart).
  */
 import { sql } from 'drizzle-orm';
 import { type CampaignChartsData, daysBetween, type NamedCount, shiftDay, utcToday } from '../../analytics-types';
 import { getDb } from '../db/client';
-import { downloadDays, listenerStats, packageJobs, packages, podcasts, siteVisits, visitMatches } from '../db/schema';
+import { downloadDays, podcasts, siteVisits, visitMatches } from '../db/schema';
+import { airedAdsSql } from './campaign-figures';
 
 /** Days the charts cover at least, and at most. */
 const MIN_DAYS = 30;
@@ -18,10 +20,10 @@ const ranked = (map: Map<string, number>): NamedCount[] =>
   [...map].map(([name, downloads]) => ({ name, downloads })).sort((a, b) => b.downloads - a.downloads || a.name.localeCompare(b.name));
 
 interface ChartReads {
-  aired: Array<{ episode_id: number; aired_day: string | null }>;
+  aired: Array<{ episode_id: number; aired_day: string | null; self_reported: boolean }>;
   downloads: Array<{ episode_id: number; day: string; app: string; country: string; device: string; downloads: number }>;
   visitors: Array<{ day: string; n: number }>;
-  creators: Array<{ name: string; n: number; self: boolean }>;
+  creators: Array<{ name: string; measured: number; self_reported: number }>;
 }
 
 /**
@@ -34,27 +36,20 @@ export async function campaignCharts(campaignId: number): Promise<CampaignCharts
   const to = utcToday();
   const earliestStart = shiftDay(to, -(MAX_DAYS - 1));
   const { rows } = (await db.execute(sql`
-    with aired as (
-      select pj.aired_episode_id as episode_id, to_char(pj.aired_at at time zone 'UTC', 'YYYY-MM-DD') as aired_day
-      from ${packageJobs} pj inner join ${packages} p on p.id = pj.package_id
-      where p.campaign_id = ${campaignId} and pj.aired_episode_id is not null
-    )
+    with aired as (select * from ${airedAdsSql(sql`${campaignId}`)} a)
     select
-      (select coalesce(json_agg(a), '[]') from aired a) as aired,
+      (select coalesce(json_agg(json_build_object('episode_id', a.episode_id, 'aired_day', a.aired_day, 'self_reported', a.self_reported)), '[]') from aired a) as aired,
       (select coalesce(json_agg(json_build_object('episode_id', d.episode_id, 'day', d.day, 'app', d.app, 'country', d.country, 'device', d.device, 'downloads', d.downloads)), '[]')
         from ${downloadDays} d
-        where d.episode_id in (select episode_id from aired) and d.day >= ${earliestStart}) as downloads,
+        where d.episode_id in (select episode_id from aired where not self_reported)) as downloads,
       (select coalesce(json_agg(v), '[]') from (
         select m.day, count(distinct s.visitor_hash)::int as n
         from ${visitMatches} m inner join ${siteVisits} s on s.id = m.visit_id
         where m.campaign_id = ${campaignId} and m.day >= ${earliestStart}
         group by m.day) v) as visitors,
       (select coalesce(json_agg(c), '[]') from (
-        select pc.title as name, sum(ls.avg)::int as n, bool_or(ls.is_self_reported) as self
-        from ${listenerStats} ls
-          inner join ${packages} p on p.id = ls.package_id
-          inner join ${podcasts} pc on pc.id = p.podcast_id
-        where p.campaign_id = ${campaignId}
+        select pc.title as name, sum(a.measured)::int as measured, sum(a.self_reported_listens)::int as self_reported
+        from aired a inner join ${podcasts} pc on pc.id = a.podcast_id
         group by pc.title) c) as creators`)) as unknown as { rows: ChartReads[] };
   const reads = rows[0]!;
   const aired = reads.aired;
@@ -69,11 +64,17 @@ export async function campaignCharts(campaignId: number): Promise<CampaignCharts
   const distributors = new Map<string, number>();
   const countries = new Map<string, number>();
   const devices = new Map<string, number>();
-  // An episode carrying two of the campaign's ads gives each of them a listen, as the listener stats do.
+  // An episode carrying two of the campaign's ads gives each of them a listen, as the listens figure does.
+  let before = 0;
   for (const ad of aired) {
+    if (ad.self_reported) continue;
     const airedDay = ad.aired_day ?? '';
     for (const r of reads.downloads) {
-      if (r.episode_id !== ad.episode_id || r.day < from || r.day < airedDay || r.day > to) continue;
+      if (r.episode_id !== ad.episode_id || r.day < airedDay) continue;
+      if (r.day < from) {
+        before += r.downloads;
+        continue;
+      }
       add(listens, r.day, r.downloads);
       add(distributors, r.app, r.downloads);
       add(countries, r.country, r.downloads);
@@ -89,13 +90,19 @@ export async function campaignCharts(campaignId: number): Promise<CampaignCharts
   return {
     days,
     listens: days.map((d) => listens.get(d) ?? 0),
+    listens_before: before,
+    first_aired:
+      aired
+        .map((a) => a.aired_day)
+        .filter((d): d is string => d !== null)
+        .sort()[0] ?? null,
     releases: days.map((d) => releases.get(d) ?? 0),
     visitors: days.map((d) => visitors.get(d) ?? 0),
     distributors: ranked(distributors),
     countries: ranked(countries),
     devices: ranked(devices),
     creators: reads.creators
-      .map((c) => ({ name: c.name, downloads: Number(c.n), self_reported: Boolean(c.self) }))
-      .sort((a, b) => b.downloads - a.downloads || a.name.localeCompare(b.name)),
+      .map((c) => ({ name: c.name, measured: Number(c.measured), self_reported: Number(c.self_reported) }))
+      .sort((a, b) => b.measured + b.self_reported - (a.measured + a.self_reported) || a.name.localeCompare(b.name)),
   };
 }

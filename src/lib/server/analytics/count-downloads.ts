@@ -6,13 +6,13 @@
  * Rows travel packed, one value per statement each way (string_agg out, a JSON document in): per-row
  * round trips are what a counter of tens of thousands of lines a second cannot afford (`npm run bench:counter`).
  */
-import { eq, inArray, sql } from 'drizzle-orm';
-import { config } from '../config';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '../db/client';
-import { analyticsState, downloadDays, downloadWindows, episodes, listenerDays, mediaRequests } from '../db/schema';
-import { episodeAudioKeys } from './audio-url';
+import { analyticsState, downloadDays, downloadWindows, listenerDays, mediaRequests } from '../db/schema';
 import { applyLine, type EpisodeAudio, exclusion, type LogLine, type Window, WINDOW_MS, WindowIndex } from './count-rules';
+import { enclosureOf, ENCLOSURE_HISTORY_DAYS, loadShowEnclosures, type ShowEnclosures } from './feed-enclosures';
 import { agentOf } from './user-agent';
+import { refreshListenerStats } from './listener-stats';
 
 const BATCH = 10_000;
 const COUNTER = 'counter';
@@ -20,49 +20,39 @@ const EPISODES_TTL_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 const KEY = Symbol.for('cuepoint.analytics.episode-audio');
-type EpisodeCache = Map<number, { at: number; byKey: Map<string, EpisodeAudio> }>;
+type EpisodeCache = Map<number, { at: number; show: ShowEnclosures }>;
 function episodeCache(): EpisodeCache {
   const g = globalThis as { [KEY]?: EpisodeCache };
   g[KEY] ??= new Map();
   return g[KEY];
 }
 
-/** Forgets the episodes the counter knows (after episodes change in bulk, e.g. a rebuild or a test). */
-export function forgetEpisodeAudio(): void {
-  episodeCache().clear();
+/** Forgets the episodes the counter knows (after episodes change in bulk, e.g. a rebuild or a test; a show's after a read of its feed). */
+export function forgetEpisodeAudio(podcastId?: number): void {
+  if (podcastId === undefined) episodeCache().clear();
+  else episodeCache().delete(podcastId);
 }
 
 async function loadEpisodeAudio(tx: Tx, podcastIds: number[]): Promise<void> {
-  const ownHost = new URL(config().appUrl).host;
-  const rows = await tx
-    .select({
-      id: episodes.id,
-      podcast_id: episodes.podcast_id,
-      enclosure_url: episodes.enclosure_url,
-      original_enclosure_url: episodes.original_enclosure_url,
-      length: episodes.enclosure_length,
-      duration: episodes.duration,
-    })
-    .from(episodes)
-    .where(inArray(episodes.podcast_id, podcastIds));
+  const shows = await loadShowEnclosures(tx, podcastIds);
   const cache = episodeCache();
-  for (const id of podcastIds) cache.set(id, { at: Date.now(), byKey: new Map() });
-  for (const e of rows) {
-    const audio = { id: e.id, length: e.length, duration: e.duration };
-    for (const key of episodeAudioKeys([e.enclosure_url, e.original_enclosure_url], ownHost)) cache.get(e.podcast_id)!.byKey.set(key, audio);
-  }
+  for (const [id, show] of shows) cache.set(id, { at: Date.now(), show });
 }
 
-/** The episode of each line's audio (episodes are re-read after a minute, or soon for audio not seen yet). */
+/**
+ * The episode of each line's audio: an enclosure of the show's feed (feed-enclosures.ts), else null.
+ * A show's enclosures are re-read after a minute, or soon for audio not seen yet.
+ */
 async function resolveEpisodes(tx: Tx, lines: LogLine[]): Promise<(line: LogLine) => EpisodeAudio | null> {
   const cache = episodeCache();
   const stale = new Set<number>();
   for (const line of lines) {
     const entry = cache.get(line.podcast_id);
-    if (!entry || Date.now() - entry.at > EPISODES_TTL_MS || (!entry.byKey.has(line.audio_key) && Date.now() - entry.at > 5000)) stale.add(line.podcast_id);
+    if (!entry || Date.now() - entry.at > EPISODES_TTL_MS || (!enclosureOf(entry.show, line.audio_key) && Date.now() - entry.at > 5000))
+      stale.add(line.podcast_id);
   }
   if (stale.size) await loadEpisodeAudio(tx, [...stale]);
-  return (line) => cache.get(line.podcast_id)?.byKey.get(line.audio_key) ?? null;
+  return (line) => enclosureOf(cache.get(line.podcast_id)?.show, line.audio_key);
 }
 
 /**
@@ -166,8 +156,12 @@ async function writeWindows(tx: Tx, index: WindowIndex): Promise<void> {
   }
 }
 
-/** Adds the batch's downloads to download_days, and its new listeners of a show and day to listener_days. */
-async function addToDays(tx: Tx, counted: Window[]): Promise<void> {
+/**
+ * Adds downloads to download_days, and new listeners of a show and day to listener_days. Only windows of
+ * an episode (an enclosure of the show's feed) are downloads; the others wait for creditWindows().
+ */
+async function addToDays(tx: Tx, qualified: Window[]): Promise<void> {
+  const counted = qualified.filter((w) => w.episode_id !== null);
   const days = new Map<
     string,
     { podcast_id: number; episode_id: number; day: string; app: string; device: string; os: string; country: string; downloads: number }
@@ -240,7 +234,7 @@ async function countBatch(tx: Tx): Promise<CountResult | null> {
     .set({ cursor: lines.at(-1)!.id, updated_at: new Date() })
     .where(eq(analyticsState.name, COUNTER));
   const episodeIds = [...new Set(counted.map((w) => w.episode_id).filter((id): id is number => id !== null))];
-  return { lines: lines.length, downloads: counted.length, episodeIds };
+  return { lines: lines.length, downloads: counted.filter((w) => w.episode_id !== null).length, episodeIds };
 }
 
 /** Counts the log up to its end; answers what was counted. */
@@ -254,6 +248,75 @@ export async function countDownloads(): Promise<CountResult> {
     total.downloads += batch.downloads;
     total.episodeIds = [...new Set([...total.episodeIds, ...batch.episodeIds])];
   }
+}
+
+/**
+ * Credits a show's windows that were waiting for its feed to name their address (a request through the
+ * prefix for an episode the counter did not know yet): each becomes a window of its episode and, when it
+ * qualified, a download (download_days, listener_days) on the day it qualified. A listener who also
+ * asked by the episode's known address within the same 24 hours already has that download: the waiting
+ * window is left as it is. Runs under the counter's lock; answers the episodes that gained downloads.
+ */
+export async function creditWindows(podcastId: number, now = new Date()): Promise<number[]> {
+  const db = await getDb();
+  const episodeIds = await db.transaction(async (tx) => {
+    await tx.insert(analyticsState).values({ name: COUNTER }).onConflictDoNothing();
+    await tx.select().from(analyticsState).where(eq(analyticsState.name, COUNTER)).for('update');
+    const since = new Date(now.getTime() - ENCLOSURE_HISTORY_DAYS * DAY_MS);
+    const waiting = await tx
+      .select()
+      .from(downloadWindows)
+      .where(and(eq(downloadWindows.podcast_id, podcastId), isNull(downloadWindows.episode_id), gt(downloadWindows.started_at, since)));
+    if (!waiting.length) return [];
+    const show = (await loadShowEnclosures(tx, [podcastId], now)).get(podcastId);
+    const matches = waiting.flatMap((w) => {
+      const episode = enclosureOf(show, w.target.slice(2));
+      return episode ? [{ w, episode }] : [];
+    });
+    if (!matches.length) return [];
+    const credited = await tx
+      .select({
+        episode_id: downloadWindows.episode_id,
+        listener_hash: downloadWindows.listener_hash,
+        started_at: downloadWindows.started_at,
+        counted_at: downloadWindows.counted_at,
+        day: downloadWindows.day,
+      })
+      .from(downloadWindows)
+      .where(
+        and(
+          eq(downloadWindows.podcast_id, podcastId),
+          isNotNull(downloadWindows.episode_id),
+          inArray(downloadWindows.listener_hash, [...new Set(matches.map((m) => m.w.listener_hash))]),
+        ),
+      );
+    const listenerDaysSeen = new Set(credited.filter((c) => c.counted_at).map((c) => `${c.listener_hash}|${c.day}`));
+    const updates: Array<{ id: number; episode_id: number; target: string }> = [];
+    const downloads: Window[] = [];
+    for (const { w, episode } of matches) {
+      const twin = credited.find(
+        (c) => c.episode_id === episode.id && c.listener_hash === w.listener_hash && Math.abs(c.started_at.getTime() - w.started_at.getTime()) < WINDOW_MS,
+      );
+      if (twin) continue;
+      credited.push({ episode_id: episode.id, listener_hash: w.listener_hash, started_at: w.started_at, counted_at: w.counted_at, day: w.day });
+      updates.push({ id: w.id, episode_id: episode.id, target: `e:${episode.id}` });
+      if (!w.counted_at || !w.day) continue;
+      const dayKey = `${w.listener_hash}|${w.day}`;
+      downloads.push({ ...w, episode_id: episode.id, target: `e:${episode.id}`, first_of_day: !listenerDaysSeen.has(dayKey) });
+      listenerDaysSeen.add(dayKey);
+    }
+    if (updates.length) {
+      await tx.execute(sql`
+        update ${downloadWindows} w set episode_id = v.episode_id, target = v.target
+        from jsonb_to_recordset(${json(updates)}::jsonb) as v(id bigint, episode_id int, target text)
+        where w.id = v.id`);
+    }
+    await addToDays(tx, downloads);
+    return [...new Set(downloads.map((d) => d.episode_id!))];
+  });
+  forgetEpisodeAudio(podcastId);
+  if (episodeIds.length) await refreshListenerStats(episodeIds);
+  return episodeIds;
 }
 
 /** Recomputes every download from the request log (the windows and the days are derived data). */

@@ -107,7 +107,7 @@ export function lineBytes(line: LogLine, total: number | null): number {
   return requestedBytes(line.range, total);
 }
 
-/** The counting target of a line: its episode, or its audio key when no episode has that audio. */
+/** The counting target of a line: its episode, or its audio key when the show's feed does not name that audio. */
 export const targetOf = (line: LogLine, episode: EpisodeAudio | null) => (episode ? `e:${episode.id}` : `u:${line.audio_key}`);
 
 /** The open windows of a batch, by target and listener hash. */
@@ -122,7 +122,8 @@ export class WindowIndex {
   /** Adds a window loaded from the database (the latest one per key wins). */
   load(w: Window): void {
     this.loaded.push(w);
-    if (w.counted_at) this.listenerDays.add(`${w.listener_hash}|${w.podcast_id}|${w.day}`);
+    // Only a download of the show's own enclosure makes a listener of the show that day.
+    if (w.counted_at && w.episode_id !== null) this.listenerDays.add(`${w.listener_hash}|${w.podcast_id}|${w.day}`);
     const key = `${w.target}|${w.listener_hash}`;
     const current = this.byKey.get(key);
     if (!current || current.started_at < w.started_at) this.byKey.set(key, w);
@@ -154,7 +155,11 @@ export class WindowIndex {
   }
 }
 
-/** Applies one line: opens or extends its listener's window; answers the window when this line made it a download. */
+/**
+ * Applies one line: opens or extends its listener's window; answers the window when this line made it
+ * qualify (a download when its target is an episode; a window of an address the show's feed does not
+ * name, `episode` null, qualifies but is not a download of the show until its feed names it).
+ */
 export function applyLine(index: WindowIndex, line: LogLine, agent: Agent, episode: EpisodeAudio | null): Window | null {
   if (exclusion(line, agent)) return null;
   const total = episode?.length ?? line.total_bytes;
@@ -185,6 +190,6 @@ export function applyLine(index: WindowIndex, line: LogLine, agent: Agent, episo
   if (window.bytes < window.threshold) return null;
   window.counted_at = line.occurred_at;
   window.day = line.occurred_at.toISOString().slice(0, 10);
-  window.first_of_day = index.counted(line.listener_hash, window);
+  window.first_of_day = window.episode_id !== null && index.counted(line.listener_hash, window);
   return window;
 }

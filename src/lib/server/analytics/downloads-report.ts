@@ -62,7 +62,8 @@ export async function podcastDownloads(podcastId: number, range: DateRange): Pro
         d.episode_id,
         sum(d.downloads)::int as n
       from ${downloadDays} d
-      where d.podcast_id = ${podcastId} and d.day between ${range.from} and ${range.to}
+      -- Episode 0 held audio the feed did not name, counted before such requests stopped being downloads.
+      where d.podcast_id = ${podcastId} and d.episode_id > 0 and d.day between ${range.from} and ${range.to}
       group by grouping sets ((d.day), (d.episode_id), (d.app), (d.device), (d.os), (d.country))
     )
     select g.dim, g.name, g.n, e.hash_id, e.title, to_char(e.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as published_at
@@ -79,7 +80,7 @@ export async function podcastDownloads(podcastId: number, range: DateRange): Pro
     .map((e) => ({
       id: e.title === null ? null : Number(e.name),
       hash_id: e.hash_id,
-      title: e.title ?? 'Audio that is not an episode of the feed',
+      title: e.title ?? 'A deleted episode',
       published_at: e.published_at,
       downloads: Number(e.n),
     }))

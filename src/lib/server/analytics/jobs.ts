@@ -14,6 +14,7 @@ import { enqueue, registerJob, registerSchedule } from '../jobs/queue';
 import { matchVisits } from '../attribution/match-visits';
 import { activateHostedShows } from './connections';
 import { countDownloads } from './count-downloads';
+import { rereadFeedsOfWaitingWindows } from './feed-enclosures';
 import { refreshListenerStats } from './listener-stats';
 import { flushRequestLog } from './request-log';
 import { pruneSalts } from './salts';
@@ -74,6 +75,12 @@ const staleAfterMs = () => 2 * intervalMs() + 60_000;
 
 registerSchedule('analytics.measure-watch', '* * * * *', async () => {
   await scheduleNext(staleAfterMs());
+});
+
+// A new episode of a show measured through the prefix is credited once its feed names it.
+registerSchedule('analytics.reread-feeds', '*/5 * * * *', async () => {
+  const read = await rereadFeedsOfWaitingWindows();
+  if (read.length) console.log(`[cuepoint] read the feeds of ${read.length} show(s) whose listeners asked for addresses not counted yet`);
 });
 
 /** Starts the chain of measurement runs unless one is already going (boot calls it in processes that work the queue). */

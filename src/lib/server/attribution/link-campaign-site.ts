@@ -3,9 +3,10 @@
  * or added from /settings/attribution/{id}/edit/campaigns. The link lives in attribution_site_campaigns
  * (and campaigns.site_id); each site's campaigns_count, ads_count (hired ads) and ads_spend are recounted.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { attributionSiteCampaigns, attributionSites, campaigns, hirings } from '../db/schema';
+import { attributionSiteCampaigns, attributionSites, campaigns } from '../db/schema';
+import { siteFiguresSql } from './sites';
 
 /** Attributes the campaign to the site (or to none), replacing any other link, and recounts the sites touched. */
 export async function linkCampaignSite(tx: Tx, campaignId: number, siteId: number | null): Promise<void> {
@@ -19,28 +20,21 @@ export async function linkCampaignSite(tx: Tx, campaignId: number, siteId: numbe
   await recountSites(tx, [...before.map((b) => b.site_id), ...(siteId !== null ? [siteId] : [])]);
 }
 
-/** Recomputes campaigns_count, ads_count (jobs hired in its campaigns) and ads_spend (their spend, in cents) of the sites. */
+/**
+ * Writes the sites' stored campaigns_count, ads_count and ads_spend from siteFiguresSql (the one rule:
+ * pages and the API read the figures live through it; the columns keep a snapshot of the same).
+ */
 export async function recountSites(tx: Tx, siteIds: number[]): Promise<void> {
   for (const siteId of [...new Set(siteIds)]) {
-    const linked = await tx
-      .select({ id: attributionSiteCampaigns.campaign_id })
-      .from(attributionSiteCampaigns)
-      .where(eq(attributionSiteCampaigns.site_id, siteId));
-    const ids = linked.map((l) => l.id);
-    let ads = 0;
-    let spend = 0;
-    if (ids.length) {
-      const [h] = await tx
-        .select({ n: sql<string>`coalesce(sum(jsonb_array_length(${hirings.job_ids})), 0)` })
-        .from(hirings)
-        .where(inArray(hirings.campaign_id, ids));
-      const [s] = await tx
-        .select({ n: sql<string>`coalesce(sum(${campaigns.spent_amount}), 0)` })
-        .from(campaigns)
-        .where(inArray(campaigns.id, ids));
-      ads = Number(h?.n ?? 0);
-      spend = Number(s?.n ?? 0);
-    }
-    await tx.update(attributionSites).set({ campaigns_count: ids.length, ads_count: ads, ads_spend: spend }).where(eq(attributionSites.id, siteId));
+    const [row] = await tx
+      .select({ figures: siteFiguresSql(sql`${siteId}::int`) })
+      .from(attributionSites)
+      .where(eq(attributionSites.id, siteId));
+    if (!row) continue;
+    const f = row.figures;
+    await tx
+      .update(attributionSites)
+      .set({ campaigns_count: Number(f.campaigns_count), ads_count: Number(f.ads_count), ads_spend: Number(f.ads_spend) })
+      .where(eq(attributionSites.id, siteId));
   }
 }

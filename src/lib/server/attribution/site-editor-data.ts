@@ -1,6 +1,6 @@
 /** What /settings/attribution/{id}/edit and its /campaigns and /events sub-routes render, or null for a site that is not the user's. */
 import { HttpError } from '../http';
-import { findSite, listAttributableCampaigns, listEvents, listSiteCampaigns, listSites, serializeSite } from './sites';
+import { listAttributableCampaigns, listEvents, listSiteCampaigns, listSites, type SitePayload, sitePayload } from './sites';
 import { siteActivity } from './site-activity';
 
 export type SiteTab = 'settings' | 'campaigns' | 'events';
@@ -9,9 +9,9 @@ export type SiteTab = 'settings' | 'campaigns' | 'events';
 export async function siteEditorData(userId: number, rawId: string | undefined, tab: SiteTab) {
   const id = Number(rawId);
   if (!Number.isInteger(id) || id <= 0) return null;
-  let site;
+  let site: SitePayload;
   try {
-    site = serializeSite(await findSite(userId, id));
+    site = await sitePayload(userId, id);
   } catch (err) {
     if (err instanceof HttpError) return null;
     throw err;

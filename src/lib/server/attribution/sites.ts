@@ -1,9 +1,11 @@
 /** Attribution sites of a user and their events: what the campaign wizard's attribution tab and /settings/attribution use. */
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { randomToken } from '../crypto';
 import { getDb } from '../db/client';
-import { attributionSiteCampaigns, attributionSites, campaigns, siteEvents } from '../db/schema';
+import { attributionSiteCampaigns, attributionSites, campaigns, hirings, siteEvents } from '../db/schema';
+import { qualified } from '../db/qualified';
+import { campaignSpentSql } from '../payments';
 import { fieldError, notFound, validate } from '../http';
 import { linkCampaignSite } from './link-campaign-site';
 
@@ -32,19 +34,49 @@ export const siteInputSchema = z.object({
     .refine((v) => /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(v), 'The domain must be a domain name such as shop.example.com.'),
 });
 
-/** The site payload of §3. */
-export function serializeSite(s: SiteRow) {
+/** A site's figures, read when it is shown: its campaigns, their hired ads and their spend. */
+export interface SiteFigures {
+  campaigns_count: number;
+  /** Jobs hired in its campaigns (single-episode jobs), cancelled hires left out. */
+  ads_count: number;
+  /** The sum of its campaigns' spend (payments' campaignSpentSql: the one figure of spend). */
+  ads_spend: number;
+}
+
+/** The figures of the site whose id is `siteId`, as one JSON expression. */
+export function siteFiguresSql(siteId: SQL): SQL<SiteFigures> {
+  return sql<SiteFigures>`json_build_object(
+    'campaigns_count', (select count(*) from ${attributionSiteCampaigns} fc where fc.site_id = ${siteId}),
+    'ads_count', (select coalesce(sum(jsonb_array_length(fh.job_ids)), 0) from ${hirings} fh
+      inner join ${attributionSiteCampaigns} fc on fc.campaign_id = fh.campaign_id where fc.site_id = ${siteId} and fh.status <> 'cancelled'),
+    'ads_spend', (select coalesce(sum(${campaignSpentSql(sql`fc.campaign_id`)}), 0) from ${attributionSiteCampaigns} fc where fc.site_id = ${siteId})
+  )`;
+}
+
+/** The site payload of §3, with its figures as they are now. */
+export function serializeSite(s: SiteRow, figures: SiteFigures | null = null) {
   return {
     id: s.id,
     user_id: s.user_id,
     domain: s.domain,
     status: s.status,
     pid: s.pid,
-    ads_count: s.ads_count,
-    ads_spend: s.ads_spend,
-    campaigns_count: s.campaigns_count,
+    ads_count: Number(figures?.ads_count ?? 0),
+    ads_spend: Number(figures?.ads_spend ?? 0),
+    campaigns_count: Number(figures?.campaigns_count ?? 0),
     created_at: s.created_at.toISOString(),
   };
+}
+
+/** One of the user's sites as the API and its page show it (a 404 for anyone else's). */
+export async function sitePayload(userId: number, siteId: number): Promise<SitePayload> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ site: attributionSites, figures: siteFiguresSql(qualified(attributionSites.id)) })
+    .from(attributionSites)
+    .where(and(eq(attributionSites.id, siteId), eq(attributionSites.user_id, userId)));
+  if (!row) throw notFound();
+  return serializeSite(row.site, row.figures);
 }
 export type SitePayload = ReturnType<typeof serializeSite>;
 
@@ -64,7 +96,12 @@ export function serializeEvent(e: EventRow) {
 /** The user's sites, newest first. */
 export async function listSites(userId: number): Promise<SitePayload[]> {
   const db = await getDb();
-  return (await db.select().from(attributionSites).where(eq(attributionSites.user_id, userId)).orderBy(desc(attributionSites.id))).map(serializeSite);
+  const rows = await db
+    .select({ site: attributionSites, figures: siteFiguresSql(qualified(attributionSites.id)) })
+    .from(attributionSites)
+    .where(eq(attributionSites.user_id, userId))
+    .orderBy(desc(attributionSites.id));
+  return rows.map((r) => serializeSite(r.site, r.figures));
 }
 
 /** One of the user's sites, or a 404. */
@@ -109,8 +146,8 @@ export async function deleteSite(userId: number, siteId: number): Promise<void> 
 export async function resumeSite(userId: number, siteId: number): Promise<SitePayload> {
   const site = await findSite(userId, siteId);
   const db = await getDb();
-  const [row] = await db.update(attributionSites).set({ status: 'active' }).where(eq(attributionSites.id, site.id)).returning();
-  return serializeSite(row!);
+  await db.update(attributionSites).set({ status: 'active' }).where(eq(attributionSites.id, site.id));
+  return sitePayload(userId, site.id);
 }
 
 /** A site's events, predefined first. */

@@ -2,10 +2,11 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { qualified } from '../db/qualified';
-import { ads, campaignAds, campaignCategories, campaigns, categories, packageJobs, packages } from '../db/schema';
+import { ads, campaignAds, campaignCategories, campaigns, categories, packages } from '../db/schema';
 import type { CampaignAdPayload, CampaignPayload, CampaignStage } from '../../campaign-types';
 import type { CampaignRow } from './find-campaign';
 import { campaignFiguresSql, figuresOf, type MeasuredFigures } from '../analytics/campaign-figures';
+import { jobCountsOf, jobCountsSql } from './job-counts';
 
 /** Where a campaign stands for its brand: draft, waiting for approval, rejected, or its §4 status. */
 export function campaignStage(row: Pick<CampaignRow, 'submitted_at' | 'is_approved' | 'rejection_reason' | 'status'>): CampaignStage {
@@ -28,8 +29,8 @@ export interface CampaignRelations {
   ads: CampaignAdPayload[];
   jobs: Record<string, number> | null;
   new_proposals: number;
-  /** Listens, visitors, hits and spend (cents, from the payments ledger), measured (analytics/campaign-figures.ts). */
-  figures: MeasuredFigures;
+  /** Listens, visitors, hits, spend and CPM's parts (analytics/campaign-figures.ts: the one definition). */
+  figures: MeasuredFigures | null;
 }
 
 /**
@@ -50,14 +51,7 @@ export function campaignRelationsSql(): SQL<CampaignRelations> {
       from ${campaignAds} inner join ${ads} on ${q(ads.id)} = ${q(campaignAds.ad_id)}
       where ${q(campaignAds.campaign_id)} = ${q(campaigns.id)}
     ),
-    'jobs', (
-      select json_object_agg(s.status, s.n) from (
-        select ${q(packageJobs.status)} as status, count(*) as n
-        from ${packageJobs} inner join ${packages} on ${q(packages.id)} = ${q(packageJobs.package_id)}
-        where ${q(packages.campaign_id)} = ${q(campaigns.id)}
-        group by ${q(packageJobs.status)}
-      ) s
-    ),
+    'jobs', ${jobCountsSql(q(campaigns.id))},
     'new_proposals', (
       select count(*) from ${packages}
       where ${q(packages.campaign_id)} = ${q(campaigns.id)} and ${q(packages.status)} = 'pending' and ${q(packages.starred)} = false and ${q(packages.extended_status)} is null
@@ -68,8 +62,7 @@ export function campaignRelationsSql(): SQL<CampaignRelations> {
 
 /** The §3 payload of a campaign row and its relations. */
 export function campaignPayload(r: CampaignRow, relations: CampaignRelations): CampaignPayload {
-  const jobs = (status: string) => Number(relations.jobs?.[status] ?? 0);
-  // Listens, spend, CPM, visitors and hits are measured, never typed.
+  // Listens, spend, CPM, visitors and hits are measured, never typed; parent items never count as jobs.
   const figures = figuresOf(relations.figures);
   return {
     id: r.id,
@@ -91,14 +84,19 @@ export function campaignPayload(r: CampaignRow, relations: CampaignRelations): C
     site_id: r.site_id,
     categories: relations.categories,
     ads: relations.ads,
-    counts: { pending: jobs('pending'), in_progress: jobs('in-progress'), complete: jobs('completed'), in_review: jobs('in-review') },
+    counts: jobCountsOf(relations.jobs),
     new_proposals: Number(relations.new_proposals ?? 0),
     spent_amount: figures.spent,
     spent: figures.spent,
     visitors: figures.visitors,
     listens: figures.listens,
+    listens_measured: figures.listens_measured,
+    listens_self_reported: figures.listens_self_reported,
+    committed: figures.committed,
     hits: figures.hits,
     cpm: figures.cpm,
+    aired_spent: figures.aired_spent,
+    aired_listens: figures.aired_listens,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
   };
@@ -118,7 +116,7 @@ export async function serializeCampaigns(rows: CampaignRow[]): Promise<CampaignP
       ),
     );
   const byId = new Map(found.map((f) => [f.id, f.relations]));
-  return rows.map((r) => campaignPayload(r, byId.get(r.id) ?? { categories: [], ads: [], jobs: null, new_proposals: 0, figures: figuresOf(null) }));
+  return rows.map((r) => campaignPayload(r, byId.get(r.id) ?? { categories: [], ads: [], jobs: null, new_proposals: 0, figures: null }));
 }
 
 /** Serializes one campaign. */

@@ -288,6 +288,22 @@ function requestOnce(
   });
 }
 
+/**
+ * What non-public address a URL names by itself, without a DNS lookup, under the fetcher's rules: an IP
+ * literal that is not public (its kind), or `localhost` and `*.localhost` (loopback, RFC 6761); null for
+ * a host name or a public address, or when `host:port` is in FETCH_ALLOW_HOSTS. For addresses we hand to
+ * others (the measurement prefix's redirect), where we must not resolve names ourselves.
+ */
+export function literalAddressRefusal(url: URL, allowHosts: readonly string[] = config().fetchAllowHosts): AddressKind | null {
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  if (allowHosts.some((h) => h.toLowerCase() === `${url.hostname.toLowerCase()}:${port}`)) return null;
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return 'loopback';
+  if (!isIP(host)) return null;
+  const kind = classifyAddress(host);
+  return kind === 'public' ? null : kind;
+}
+
 /** Fetches a URL a user typed, under the guards above; throws FetchRefused or FetchFailed with a readable message. */
 export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions = {}): Promise<GuardedResponse> {
   const subject = options.subject ?? 'feed';

@@ -8,7 +8,7 @@
  * already copied is reused from storage). Each episode commits on its own, so a crash loses nothing, and
  * the run the queue starts again after a crash skips the episodes that are complete.
  */
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { getDb } from '../db/client';
 import { episodes, hostedPodcasts, migrationFiles, podcasts, users } from '../db/schema';
@@ -19,13 +19,13 @@ import { queueMail } from '../mail/send-mail';
 import { broadcast } from '../realtime/realtime';
 import { parseRssChannel } from '../podcasts/rss-channel';
 import { readFeedChannel, readFeedEpisodes, type FeedEpisode } from './read-feed-episodes';
-import { copyMedia, type MediaKind, type StoredMedia } from './media-storage';
+import { copyMedia, type MediaKind, mediaUrlPrefix, type StoredMedia } from './media-storage';
 import { podcastGuid } from './podcast-guid';
 import type { EpisodePodcastTags } from './podcast-tags';
 import { hostedFeedUrl } from './hosted-feed-url';
 import { config } from '../config';
 import { publishHostedPodcastUpdated } from './events';
-import { failedFilesSentence, type MigrationFileCounts, type MigrationReport, PROGRESS_EVENT } from '../../hosting-rules';
+import { failedFilesSentence, type MigrationFileCounts, type MigrationReport, PROGRESS_EVENT, servedEpisodes, withoutAudioSentence } from '../../hosting-rules';
 
 export { failedFilesSentence };
 
@@ -205,7 +205,11 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
   const missing = items.filter((e) => !have.has(e.guid));
   if (missing.length) throw new Error(`${missing.length} episodes are missing after the import.`);
 
-  const report = await migrationReport(hosted.id, total);
+  const report = await migrationReport(
+    hosted.id,
+    podcast.id,
+    items.filter((e) => !e.enclosure).map((e) => e.title),
+  );
   await db
     .update(hostedPodcasts)
     .set({
@@ -284,18 +288,41 @@ async function copiedSources(hostedId: number): Promise<Set<string>> {
   return new Set(rows.map((r) => `${r.kind} ${r.url}`));
 }
 
-/** The report of what a migration moved, from migration_files. */
-export async function migrationReport(hostedId: number, episodeCount: number): Promise<MigrationReport> {
+/**
+ * The report of what a migration moved: the episodes the hosted feed serves (and of those, the ones
+ * whose audio Cuepoint serves), the old feed's items left out for having no audio file (named), and
+ * the files from migration_files. Only what is served is counted as served.
+ */
+export async function migrationReport(hostedId: number, podcastId: number, withoutAudio: string[]): Promise<MigrationReport> {
   const db = await getDb();
-  const rows = await db
-    .select({ file: migrationFiles, title: episodes.title })
-    .from(migrationFiles)
-    .leftJoin(episodes, eq(episodes.id, migrationFiles.episode_id))
-    .where(eq(migrationFiles.hosted_podcast_id, hostedId))
-    .orderBy(asc(migrationFiles.id));
+  const [rows, [inFeed]] = await Promise.all([
+    db
+      .select({ file: migrationFiles, title: episodes.title })
+      .from(migrationFiles)
+      .leftJoin(episodes, eq(episodes.id, migrationFiles.episode_id))
+      .where(eq(migrationFiles.hosted_podcast_id, hostedId))
+      .orderBy(asc(migrationFiles.id)),
+    db
+      .select({
+        episodes: sql<number>`count(*)::int`,
+        served: sql<number>`(count(*) filter (where ${episodes.enclosure_url} like ${`${mediaUrlPrefix()}%`}))::int`,
+      })
+      .from(episodes)
+      // What the hosted feed serves (build-hosted-feed.ts): current episodes with audio, published by now.
+      .where(
+        and(
+          eq(episodes.podcast_id, podcastId),
+          eq(episodes.status, 'current'),
+          isNotNull(episodes.enclosure_url),
+          sql`(${episodes.published_at} is null or ${episodes.published_at} <= now())`,
+        ),
+      ),
+  ]);
   const failed = rows.filter((r) => r.file.status === 'failed');
   return {
-    episodes: episodeCount,
+    episodes: Number(inFeed?.episodes ?? 0),
+    served: Number(inFeed?.served ?? 0),
+    without_audio: { count: withoutAudio.length, titles: withoutAudio.slice(0, REPORTED_FAILURES) },
     files: { total: rows.length, copied: rows.length - failed.length, failed: failed.length },
     failed: failed
       .slice(0, REPORTED_FAILURES)
@@ -318,17 +345,20 @@ async function mailMigrationDone(userId: number, title: string, report: Migratio
   const db = await getDb();
   const [user] = await db.select({ email: users.email, first_name: users.first_name }).from(users).where(eq(users.id, userId));
   if (!user) return;
-  const { episodes: count, files } = report;
+  const { files } = report;
+  const served = servedEpisodes(report);
   const failedSentence = failedFilesSentence(report);
+  const missing = withoutAudioSentence(report);
   const lines = failedSentence
     ? [
-        `We moved ${title} to Cuepoint: ${count} episode${count === 1 ? '' : 's'}, and ${files.copied} of ${files.total} files (audio, artwork, transcripts and chapters).`,
+        `We moved ${title} to Cuepoint: ${report.episodes} episode${report.episodes === 1 ? '' : 's'}, ${served} of them with their audio served by Cuepoint, and ${files.copied} of ${files.total} files (audio, artwork, transcripts and chapters).`,
         `${failedSentence} Those episodes still play from your old host. Open your dashboard and choose Resync to fetch them again; your feed can be redirected once every file is here.`,
       ]
     : [
-        `We moved ${title} to Cuepoint: ${count} episode${count === 1 ? '' : 's'}, and all ${files.total} files (audio, artwork, transcripts and chapters) are now served by Cuepoint.`,
+        `We moved ${title} to Cuepoint: ${served} episode${served === 1 ? '' : 's'} and all ${files.total} files (audio, artwork, transcripts and chapters) are now served by Cuepoint.`,
         'One step is left: set up the redirect on your old host so your listeners follow you to the new feed.',
       ];
+  if (missing) lines.splice(1, 0, missing);
   await queueMail(
     renderMail({
       to: user.email,

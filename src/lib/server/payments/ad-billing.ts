@@ -17,6 +17,7 @@ import { appendTransaction } from './ledger';
 import { findOwnCard } from './cards';
 import { CardError, paymentProvider } from './provider';
 import { fieldError, HttpError } from '../http';
+import { cardLabel } from '../../payments';
 
 /** Revenue adjustments stay possible for 45 days after a month ends (hosting §9). */
 export const ADJUSTMENT_DAYS = 45;
@@ -53,7 +54,7 @@ export async function fundAdLine(db: Db, input: { brandUserId: number; lineId: n
     fee: input.amount,
     service_fee: 0,
     status: 'succeeded',
-    source: `Card ending ${card.last_four}`,
+    source: cardLabel(card),
     reference_type: 'ad_line',
     reference_id: input.lineId,
     campaign_id: input.campaignId,
@@ -94,26 +95,27 @@ export async function adLineMoney(db: Db | Tx, lineIds: number[]): Promise<Map<n
 }
 
 /**
- * Bills a line's impressions on one show up to `impressions` (cumulative): the amount is what that count
- * costs at the CPM minus what was billed before, capped by the line's balance. Answers the cents billed
- * (0 when this count was billed already).
+ * Bills a line's impressions on one show up to `impressions` (cumulative on that show). The fraction of
+ * a cent is carried per line: what the line owes is floor(`lineImpressions` × CPM ÷ 1,000), in integer
+ * cents, over the line's cumulative impressions (those of the shows billed so far and this one's), and
+ * this bill is that minus everything billed on the line before, capped by the line's balance. So a
+ * line's total is never a cent short of its impressions × CPM ÷ 1,000, whichever show they came from.
+ * Answers the cents billed (0 when this count was billed already).
  */
 export async function billAdImpressions(
   tx: Tx,
-  input: { lineId: number; brandUserId: number; campaignId: number; podcastId: number; impressions: number; cpm: number },
+  input: { lineId: number; brandUserId: number; campaignId: number; podcastId: number; impressions: number; lineImpressions: number; cpm: number },
 ): Promise<number> {
   // One biller at a time per line: the line's charge row is the lock.
   await tx.execute(sql`select id from ${transactions} where kind = 'charge' and reference_type = 'ad_line' and reference_id = ${input.lineId} for update`);
   const [billed] = await tx
-    .select({
-      show: sql<string>`coalesce(sum(case when (${transactions.meta}->>'podcast_id')::int = ${input.podcastId} then ${transactions.fee} else 0 end), 0)`,
-      all: sql<string>`coalesce(sum(${transactions.fee}), 0)`,
-    })
+    .select({ all: sql<string>`coalesce(sum(${transactions.fee}), 0)` })
     .from(transactions)
     .where(and(eq(transactions.kind, 'ad_spend'), eq(transactions.reference_type, 'ad_line'), eq(transactions.reference_id, input.lineId)));
   const money = (await adLineMoney(tx, [input.lineId])).get(input.lineId)!;
-  const due = Math.floor((input.impressions * input.cpm) / 1000) - Number(billed?.show ?? 0);
-  const amount = Math.min(due, money.funded - Number(billed?.all ?? 0));
+  const billedAll = Number(billed?.all ?? 0);
+  const due = Math.floor((input.lineImpressions * input.cpm) / 1000) - billedAll;
+  const amount = Math.min(due, money.funded - billedAll);
   if (amount <= 0) return 0;
   const ref = `ad-spend:${input.lineId}:${input.podcastId}:${input.impressions}`;
   const [seen] = await tx
@@ -133,7 +135,7 @@ export async function billAdImpressions(
     reference_id: input.lineId,
     campaign_id: input.campaignId,
     provider_ref: ref,
-    meta: { podcast_id: input.podcastId, impressions: input.impressions, cpm: input.cpm },
+    meta: { podcast_id: input.podcastId, impressions: input.impressions, line_impressions: input.lineImpressions, cpm: input.cpm },
   });
   return amount;
 }

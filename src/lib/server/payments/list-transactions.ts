@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '../db/client';
 import { windowTotal } from '../db/window-total';
-import { campaigns, hirings, podcasts, transactions } from '../db/schema';
+import { adLines, campaigns, hirings, jobFunds, podcasts, transactions } from '../db/schema';
 import { notFound } from '../http';
 import { paginate, type Paginated } from '../../paginate';
 import type { TransactionPayload } from '../../payments';
@@ -18,7 +18,25 @@ export const transactionsQuery = z.object({
   kind: z.enum(['charge', 'refund', 'release', 'payout']).optional(),
 });
 
-type Titles = { campaign_title: string | null; podcast_title: string | null };
+type Titles = { campaign_title: string | null; podcast_title: string | null; line_title?: string | null; hire_podcasts?: string[] | null };
+
+/**
+ * THE label of what a ledger row paid for, shown on every list and receipt: "Hire · Second Wind
+ * Running" (a payment or refund for hires, or a release of one), "Automated line · Autumn Roast
+ * jingle" (a line's budget, or impressions billed from it), "Automated ads share · Saltmarsh Radio ·
+ * 2026-05", "Payout of your balance".
+ */
+export function paidFor(r: Pick<TransactionRow, 'kind' | 'reference_type' | 'meta'>, titles: Titles): string {
+  const list = (names: string[]) => names.join(', ');
+  if (r.kind === 'payout') return 'Payout of your balance';
+  if (r.reference_type === 'ad_line') return `Automated line · ${titles.line_title ?? 'deleted line'}`;
+  if (r.reference_type === 'ad_share') return ['Automated ads share', titles.hire_podcasts?.[0], r.meta.month].filter(Boolean).join(' · ');
+  if (r.kind === 'refund' && r.reference_type === 'transaction') return `Duplicate payment ${String(r.meta.charge_code ?? '')}`.trim();
+  const shows = titles.hire_podcasts?.length ? titles.hire_podcasts : titles.podcast_title ? [titles.podcast_title] : [];
+  if (r.kind === 'release') return `Hire · ${titles.campaign_title ?? 'a campaign'}`;
+  if (shows.length) return `${shows.length > 1 ? 'Hires' : 'Hire'} · ${list(shows)}`;
+  return titles.campaign_title ?? '';
+}
 
 function payload(r: TransactionRow, titles: Titles): TransactionPayload {
   return {
@@ -36,6 +54,7 @@ function payload(r: TransactionRow, titles: Titles): TransactionPayload {
     campaign_id: r.campaign_id,
     campaign_title: titles.campaign_title,
     podcast_title: titles.podcast_title,
+    paid_for: paidFor(r, titles),
     meta: r.meta,
     created_at: r.created_at.toISOString(),
   };
@@ -59,7 +78,21 @@ export async function serializeTransactions(rows: TransactionRow[]): Promise<Tra
 async function readTitled(where: SQL | undefined, limit: number, offset: number) {
   const db = await getDb();
   const rows = await db
-    .select({ row: transactions, campaign_title: campaigns.title, podcast_title: podcasts.title, total: sql<number>`count(*) over ()` })
+    .select({
+      row: transactions,
+      campaign_title: campaigns.title,
+      podcast_title: podcasts.title,
+      line_title: sql<
+        string | null
+      >`(select lt.title from ${adLines} lt where ${transactions.reference_type} = 'ad_line' and lt.id = ${transactions.reference_id})`,
+      // The shows a payment funded (one charge may fund hires of several shows), or a hosted show's share.
+      hire_podcasts: sql<string[] | null>`coalesce(
+        (select array_agg(distinct hp.title order by hp.title) from ${jobFunds} hf
+          inner join ${hirings} hh on hh.id = hf.hiring_id inner join ${podcasts} hp on hp.id = hh.podcast_id
+          where ${transactions.kind} = 'charge' and hf.charge_id = ${transactions.id}),
+        (select array[sp.title] from ${podcasts} sp where ${transactions.reference_type} = 'ad_share' and sp.id = ${transactions.reference_id}))`,
+      total: sql<number>`count(*) over ()`,
+    })
     .from(transactions)
     .leftJoin(campaigns, eq(campaigns.id, transactions.campaign_id))
     .leftJoin(hirings, eq(hirings.id, transactions.hiring_id))

@@ -6,6 +6,7 @@ import type { TransactionPayload } from '../../payments';
 
 export interface ReceiptLine {
   podcast_title: string;
+  campaign_id: number;
   campaign_title: string;
   jobs: string[];
   amount: number;
@@ -30,7 +31,7 @@ export async function receiptLines(tx: TransactionPayload): Promise<ReceiptLine[
   if (funds.length === 0) return [];
   const [hires, jobs] = await Promise.all([
     db
-      .select({ id: hirings.id, podcast: podcasts.title, campaign: campaigns.title })
+      .select({ id: hirings.id, podcast: podcasts.title, campaign_id: campaigns.id, campaign: campaigns.title })
       .from(hirings)
       .innerJoin(podcasts, eq(podcasts.id, hirings.podcast_id))
       .innerJoin(campaigns, eq(campaigns.id, hirings.campaign_id))
@@ -56,6 +57,7 @@ export async function receiptLines(tx: TransactionPayload): Promise<ReceiptLine[
     const mine = funds.filter((f) => f.hiring_id === h.id);
     return {
       podcast_title: h.podcast,
+      campaign_id: h.campaign_id,
       campaign_title: h.campaign,
       jobs: grouped(
         mine.map((f) => {

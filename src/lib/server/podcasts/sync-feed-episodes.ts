@@ -1,12 +1,22 @@
-/** Adds the episodes a podcast's feed has gained since it was added (known GUIDs are left as they are). */
+/**
+ * Adds the episodes a podcast's feed has gained since it was added (known GUIDs are left as they are),
+ * and tells measurement which enclosures the feed names now (its history of enclosure addresses decides
+ * which downloads through the prefix are the show's).
+ */
 import { getDb } from '../db/client';
 import { episodes } from '../db/schema';
+import { recordFeedEnclosures } from '../analytics/feed-enclosures';
 import { feedEpisodeRows } from './add-podcast';
 import type { ListedFeed } from './read-feed';
 
-/** Inserts the feed's episodes the podcast does not have yet. */
+/** Inserts the feed's episodes the podcast does not have yet and records the enclosures the feed names. */
 export async function syncFeedEpisodes(podcastId: number, feed: ListedFeed): Promise<void> {
   if (!feed.episodes.length) return;
   const db = await getDb();
-  await db.insert(episodes).values(feedEpisodeRows(podcastId, feed)).onConflictDoNothing();
+  const rows = feedEpisodeRows(podcastId, feed);
+  await db.insert(episodes).values(rows).onConflictDoNothing();
+  await recordFeedEnclosures(
+    podcastId,
+    rows.map((r) => ({ guid: r.guid ?? null, enclosure_url: r.enclosure_url ?? null })),
+  );
 }

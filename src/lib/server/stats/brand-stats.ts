@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { campaigns, packageJobs, packages } from '../db/schema';
 import type { BrandStatsPayload } from '../../types';
+import { countsAsJob } from '../campaigns/job-counts';
 
 /** A count and the campaigns it spans. */
 interface Tally {
@@ -18,8 +19,8 @@ export interface BrandStatsRow {
 
 /**
  * One SQL expression (JSON) with the counts behind the brand stats: new proposals (pending, not
- * starred, not extended) and jobs in review, in progress and completed, each with the campaigns it
- * spans. The shell embeds it in its one query; brandStats() selects it alone.
+ * starred, not extended) and jobs in review, in progress and completed (counted as job-counts.ts
+ * counts them: a multi-episode parent never), each with the campaigns it spans. The shell embeds it in its one query; brandStats() selects it alone.
  */
 export function brandStatsSql(brandUserId: number): SQL {
   return sql`json_build_object(
@@ -32,12 +33,12 @@ export function brandStatsSql(brandUserId: number): SQL {
     'jobs', (
       select json_object_agg(s.status, json_build_object('n', s.n, 'campaigns', s.campaigns))
       from (
-        select ${packageJobs.status} as status, count(*) as n, array_agg(distinct ${packages.campaign_id}) as campaigns
-        from ${packageJobs}
-          inner join ${packages} on ${packages.id} = ${packageJobs.package_id}
-          inner join ${campaigns} on ${campaigns.id} = ${packages.campaign_id}
-        where ${campaigns.brand_user_id} = ${brandUserId} and ${packageJobs.status} in ('in-review', 'in-progress', 'completed')
-        group by ${packageJobs.status}
+        select bj.status, count(*) as n, array_agg(distinct bp.campaign_id) as campaigns
+        from ${packageJobs} bj
+          inner join ${packages} bp on bp.id = bj.package_id
+          inner join ${campaigns} bc on bc.id = bp.campaign_id
+        where bc.brand_user_id = ${brandUserId} and bj.status in ('in-review', 'in-progress', 'completed') and ${countsAsJob('bj')}
+        group by bj.status
       ) s
     )
   )`;

@@ -60,7 +60,11 @@ export const downloadWindows = pgTable(
       .notNull()
       .references(() => podcasts.id, { onDelete: 'cascade' }),
     episode_id: integer().references(() => episodes.id, { onDelete: 'set null' }),
-    /** e:{episode id}, or u:{audio key} for audio no episode has (yet). */
+    /**
+     * e:{episode id}, or u:{audio key} for audio that is not (yet) an enclosure of the show's feed: such a
+     * window is never a download of the show (no download_days, no listener_days) unless a later read of
+     * the feed names that address, which credits it to its episode (feed-enclosures.ts).
+     */
     target: text().notNull(),
     listener_hash: text().notNull(),
     household_hash: text().notNull(),
@@ -96,7 +100,7 @@ export const listenerDays = pgTable(
   (t) => [primaryKey({ columns: [t.podcast_id, t.day] })],
 );
 
-/** Downloads per episode and day (episode 0: audio no episode has), by app, device, OS and country. */
+/** Downloads per episode and day, by app, device, OS and country (only enclosures of the show's feed are downloads). */
 export const downloadDays = pgTable(
   'download_days',
   {
@@ -115,6 +119,26 @@ export const downloadDays = pgTable(
     primaryKey({ columns: [t.podcast_id, t.episode_id, t.day, t.app, t.device, t.os, t.country] }),
     index('download_days_episode_idx').on(t.episode_id, t.day),
   ],
+);
+
+/**
+ * The enclosure addresses a show's feed has named (its history): each audio key (audioKey of the
+ * enclosure URL, prefixes peeled) with the episode it belongs to and when a read of the feed last named
+ * it. A download through the prefix counts only for an address the feed names now or named within the
+ * last ENCLOSURE_HISTORY_DAYS (analytics/feed-enclosures.ts), or that an episode has.
+ */
+export const feedEnclosures = pgTable(
+  'feed_enclosures',
+  {
+    podcast_id: integer()
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    audio_key: text().notNull(),
+    episode_id: integer().references(() => episodes.id, { onDelete: 'cascade' }),
+    first_seen_at: ts().defaultNow().notNull(),
+    last_seen_at: ts().defaultNow().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.podcast_id, t.audio_key] })],
 );
 
 /** Where a background process stands (the counter's last log id). */
