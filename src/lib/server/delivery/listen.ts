@@ -18,7 +18,7 @@ import { fetchErrorMessage } from '../fetch/guarded-fetch';
 import { mediaPath, mediaUrlPrefix } from '../hosting/media-storage';
 import { postSystemMessage } from '../workrooms/post-message';
 import { airsAfterApproval } from './air-date-rule';
-import { decodeStored, decodeUrl } from './decode-audio';
+import { AudioUnavailable, decodeStored, decodeUrl } from './decode-audio';
 import { adReference, detectAd, type AdReference, type Detection } from './detect-ad';
 import { formatOffset, indexEpisode } from './fingerprint';
 import { announceJobChanges, transitionJob } from './job-status';
@@ -143,7 +143,7 @@ export async function runAirCheck(checkId: number): Promise<AirCheckRow | null> 
     try {
       result = await searchAudio(check.deliverable_id, audioUrl);
     } catch (e) {
-      error = fetchErrorMessage(e) ?? (e instanceof UnreadableAudio ? e.message : null);
+      error = fetchErrorMessage(e) ?? (e instanceof UnreadableAudio || e instanceof AudioUnavailable ? e.message : null);
       if (!error) throw e;
     }
   }
