@@ -241,6 +241,15 @@ async function listened(jobId: number) {
   return check!;
 }
 
+/** The listener's message of a deliverable, once posted (it follows the check's verdict, after its commit). */
+async function messageOf(deliverableId: number, type: 'ad-automatically-detected' | 'ad-manually-detected') {
+  const [message] = await eventually(
+    () => messagesOf(deliverableId, type),
+    (rows) => rows.length > 0,
+  );
+  return message!;
+}
+
 async function messagesOf(deliverableId: number, type: 'ad-automatically-detected' | 'ad-manually-detected') {
   const db = await getDb();
   return db
@@ -288,10 +297,10 @@ describe('[DELIVERY] proof that it aired', () => {
     expect(check.score).toBeGreaterThan(0.05);
     expect(check.airings).toHaveLength(1);
     expect(check.airings![0]).toMatchObject({ complete: true });
-    const [detected] = await messagesOf(deliverableId, 'ad-automatically-detected');
-    expect(detected!.content).toContain('at 1:10');
-    expect(detected!.content).toContain('with-ad.mp3#t=70');
-    expect(detected!.content).toMatch(/We heard 2[67] s of your 27 s ad at 1:10/);
+    const detected = await messageOf(deliverableId, 'ad-automatically-detected');
+    expect(detected.content).toContain('at 1:10');
+    expect(detected.content).toContain('with-ad.mp3#t=70');
+    expect(detected.content).toMatch(/We heard 2[67] s of your 27 s ad at 1:10/);
     const db = await getDb();
     const [release] = await db
       .select()
@@ -378,12 +387,12 @@ describe('[DELIVERY] proof that it aired', () => {
     expect((await jobOf(jobId!)).status).toBe('in-review');
     expect(Math.round(check.matched_ms! / 1000)).toBe(3);
     expect(Math.abs(check.offset_ms! - 16_000)).toBeLessThan(700);
-    const [manual] = await messagesOf(deliverableId, 'ad-manually-detected');
-    expect(manual!.content).toContain('We heard 3 s of your 27 s ad at 0:16');
-    expect(manual!.content).toContain('three-seconds.mp3#t=16');
+    const manual = await messageOf(deliverableId, 'ad-manually-detected');
+    expect(manual.content).toContain('We heard 3 s of your 27 s ad at 0:16');
+    expect(manual.content).toContain('three-seconds.mp3#t=16');
     expect(await messagesOf(deliverableId, 'ad-automatically-detected')).toHaveLength(0);
     // Both sides read the evidence on the job.
-    const panel = await call('GET', `/api/discussions/${manual!.discussion_id}/jobs`, { token: hire.brand.token });
+    const panel = await call('GET', `/api/discussions/${manual.discussion_id}/jobs`, { token: hire.brand.token });
     const job = panel.body.data.jobs.find((j: { id: number }) => j.id === jobId);
     expect(job.evidence).toMatchObject({ heard: 'We heard 3 s of your 27 s ad at 0:16.', start: '0:16', ad_ms: 27_000, status: 'not-found' });
     expect(job.evidence.episode).toMatchObject({ title: 'part', published_at: '2026-11-23T04:00:00.000Z' });
@@ -408,8 +417,8 @@ describe('[DELIVERY] proof that it aired', () => {
     const refunded = await linkedWithoutAd();
     const { hire, jobId, deliverableId } = refunded;
     expect(refunded.check).toMatchObject({ status: 'not-found', matched_ms: 0, error: null });
-    const [manual] = await messagesOf(deliverableId, 'ad-manually-detected');
-    expect(manual!.content).toContain('We did not hear your ad in the episode.');
+    const manual = await messageOf(deliverableId, 'ad-manually-detected');
+    expect(manual.content).toContain('We did not hear your ad in the episode.');
     const disputedPath = `/api/deliverables/${deliverableId}/disputed`;
     const noReason = await call('POST', disputedPath, { token: hire.brand.token, body: {} });
     expect(noReason.status).toBe(422);
@@ -463,7 +472,7 @@ describe('[DELIVERY] proof that it aired', () => {
           .from(notifications)
           .where(and(eq(notifications.notifiable_id, user.id), eq(notifications.type, 'dispute.refunded'))),
       ).toHaveLength(1);
-    const thread = await db.select().from(messages).where(eq(messages.discussion_id, manual!.discussion_id));
+    const thread = await db.select().from(messages).where(eq(messages.discussion_id, manual.discussion_id));
     expect(thread.some((m) => m.content.includes('refunded the brand'))).toBe(true);
     expect((await call('POST', `/api/admin/disputes/${disputeId}/release`, { token: admin.token })).status).toBe(422);
 
@@ -498,8 +507,8 @@ describe('[DELIVERY] proof that it aired', () => {
     const heard = await linkedWithoutAd();
     const unreachable = await linkedWithoutAd('missing.mp3');
     expect(unreachable.check.error).toBe('The episode’s audio address answered 404.');
-    const [manual] = await messagesOf(unreachable.deliverableId, 'ad-manually-detected');
-    expect(manual!.content).toContain('As Cuepoint could not listen to this episode, it waits for your answer.');
+    const manual = await messageOf(unreachable.deliverableId, 'ad-manually-detected');
+    expect(manual.content).toContain('As Cuepoint could not listen to this episode, it waits for your answer.');
     await completeUnansweredLinks(new Date(Date.now() + 6 * 86_400_000));
     expect((await jobOf(heard.jobId)).status).toBe('in-review');
     await completeUnansweredLinks(new Date(Date.now() + 8 * 86_400_000));
