@@ -52,8 +52,7 @@ export function AnswerLink({ job, onDone }: { job: DeliveryJobPayload; onDone: (
   return (
     <div className="delivery__answer">
       <p className="delivery__note">
-        <strong>Did the ad air?</strong> The podcaster linked {episode}
-        {date ? `, published ${date}` : ''}, where Cuepoint did not hear a complete airing.
+        <strong>Did the ad air?</strong> Cuepoint did not hear a complete airing of your ad in the episode the podcaster linked.
       </p>
       {e && <Evidence evidence={e} />}
       <div className="delivery__buttons">

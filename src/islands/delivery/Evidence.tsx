@@ -45,8 +45,7 @@ export function Evidence({ evidence, compact = false, label }: { evidence: Evide
       {!compact && e.checked_at && e.status !== 'pending' && (
         <p className="delivery__meta">
           Checked {formatDate(e.checked_at)}
-          {e.score !== null ? ` · match score ${e.score.toFixed(2)}` : ''}
-          {e.matched_ms !== null && e.ad_ms ? ` · ${Math.round((e.matched_ms / e.ad_ms) * 100)} % of the ad heard` : ''}
+          {e.score !== null && e.matched_ms ? ` · match score ${e.score.toFixed(2)}` : ''}
         </p>
       )}
     </div>

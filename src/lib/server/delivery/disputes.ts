@@ -3,7 +3,8 @@
  * waits in review, the podcaster may add their side, and an admin (/admin/disputes) reads the evidence
  * and both sides' words, then releases the fee (the job completes: payments' releaseJobFunds) or
  * refunds the brand (the job is dropped: payments' refundJobFunds), both through the job-status module.
- * Both sides are told each step: a thread message, a notification, and mail when they are away.
+ * Both sides are told each step: a thread message (plain text, as the thread shows system lines), a
+ * notification, and mail when they are away.
  */
 import { aliasedTable, and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -15,7 +16,6 @@ import { fieldError, notFound, validate } from '../http';
 import { notify } from '../notifications/notify';
 import { notifyAndMail } from '../notifications/notify-by-mail';
 import { publishJobsUpdated } from '../proposals/events';
-import { sanitizeHtml } from '../content/sanitize-html';
 import type { SessionUser } from '../users/session-user';
 import { postSystemMessage } from '../workrooms/post-message';
 import type { DisputePayload } from '../../delivery-types';
@@ -44,8 +44,6 @@ export const disputeResponseSchema = z.object({
 export const disputeDecisionSchema = z.object({
   note: z.string().trim().max(2000, 'Keep the note under 2000 characters.').optional(),
 });
-
-const escapeText = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** The workroom link of a package. */
 const roomLink = (room: number | null) => (room ? `/workrooms/package/${room}` : '/workrooms');
@@ -85,9 +83,7 @@ export async function disputeLink(user: SessionUser, deliverableId: number, body
   if (room)
     await postSystemMessage(
       room,
-      sanitizeHtml(
-        `<p>${escapeText(brand)} disputes that the ad aired in the linked episode: “${escapeText(reason)}”</p><p>A Cuepoint admin reviews the evidence and both sides’ words, then releases the fee to the podcaster or refunds the brand. Podcaster: add your side in the delivery panel.</p>`,
-      ),
+      `${brand} disputes that the ad aired in the linked episode: “${reason}” A Cuepoint admin reviews the evidence and both sides’ words, then releases the fee to the podcaster or refunds the brand. Podcaster: add your side in the delivery panel.`,
     );
   await publishJobsUpdated([ctx.job.id]);
   await notifyAndMail(ctx.pkg.podcaster_user_id, {
@@ -133,7 +129,7 @@ export async function respondToDispute(user: SessionUser, disputeId: number, bod
   if (!updated) throw fieldError('response', 'This dispute is settled already.');
   const room = await roomOfPackage(row.pkg.id);
   const name = `${user.row.first_name} ${user.row.last_name}`.trim() || 'The podcaster';
-  if (room) await postSystemMessage(room, sanitizeHtml(`<p>${escapeText(name)} answered the dispute: “${escapeText(response)}”</p>`));
+  if (room) await postSystemMessage(room, `${name} answered the dispute: “${response}”`);
   await publishJobsUpdated([row.dispute.package_job_id]);
   await notifyAndMail(row.dispute.brand_user_id, {
     kind: 'deliverables',
@@ -253,7 +249,7 @@ export async function resolveDispute(admin: SessionUser, disputeId: number, deci
     decision === 'release'
       ? `A Cuepoint admin reviewed the dispute and released the fee (${fee}) to the podcaster: the ad counts as aired.`
       : `A Cuepoint admin reviewed the dispute and refunded the brand: the ad does not count as aired, and what was paid for it goes back to the card.`;
-  if (room) await postSystemMessage(room, sanitizeHtml(`<p>${escapeText(what)}${note ? ` “${escapeText(note)}”` : ''}</p>`));
+  if (room) await postSystemMessage(room, `${what}${note ? ` “${note}”` : ''}`);
   // The jobs event for both sides' screens; the notification (and mail) below says what the admin decided.
   if (change) await publishJobsUpdated([change.jobId]);
   if (ctx) {

@@ -16,7 +16,6 @@ import { getDb } from '../db/client';
 import { airChecks, campaigns, deliverables, discussions, disputes, episodes, hostedPodcasts, packageJobs, packages, podcasts } from '../db/schema';
 import { fieldError, HttpError, notFound, validate } from '../http';
 import { enqueue } from '../jobs/queue';
-import { sanitizeHtml } from '../content/sanitize-html';
 import type { SessionUser } from '../users/session-user';
 import { postSystemMessage } from '../workrooms/post-message';
 import { airsAfterApproval, publishedBeforeApproval, showDay } from './air-date-rule';
@@ -217,8 +216,6 @@ export async function waitingLink(deliverableId: number): Promise<AirCheckRow> {
   return check;
 }
 
-const escapeText = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
 export async function roomOfPackage(packageId: number): Promise<number | null> {
   const db = await getDb();
   const [room] = await db
@@ -245,12 +242,9 @@ export async function confirmAired(user: SessionUser, deliverableId: number): Pr
   });
   const brand = await brandNameOf(user.id);
   const room = await roomOfPackage(ctx.pkg.id);
-  const where = episode ? ` in “${escapeText(episode.title)}”${episode.published_at ? ` (published ${formatDate(episode.published_at)})` : ''}` : '';
-  if (room)
-    await postSystemMessage(
-      room,
-      sanitizeHtml(`<p>${escapeText(brand)} confirmed that the ad aired${where}. The job is completed and its fee is released to the podcaster.</p>`),
-    );
+  const where = episode ? ` in “${episode.title}”${episode.published_at ? ` (published ${formatDate(episode.published_at)})` : ''}` : '';
+  // The thread shows system lines as plain text.
+  if (room) await postSystemMessage(room, `${brand} confirmed that the ad aired${where}. The job is completed and its fee is released to the podcaster.`);
   await announceJobChanges([change], { side: 'brand', userId: user.id });
   return (await db.select().from(airChecks).where(eq(airChecks.id, check.id)))[0]!;
 }
@@ -293,7 +287,7 @@ export async function completeUnansweredLinks(at = new Date()): Promise<number> 
     if (room)
       await postSystemMessage(
         room,
-        `<p>The linked episode was not disputed within ${UNANSWERED_LINK_DAYS} days, so the ad counts as aired. The job is completed and its fee is released to the podcaster.</p>`,
+        `The linked episode was not disputed within ${UNANSWERED_LINK_DAYS} days, so the ad counts as aired. The job is completed and its fee is released to the podcaster.`,
       );
     await announceJobChanges([change], { side: 'system' });
     done++;
