@@ -126,6 +126,7 @@ export const routes: RouteDef[] = [
   { path: '/admin/podcasts', name: 'admin.podcasts', shell: 'app', access: 'admin' },
   { path: '/admin/jobs', name: 'admin.jobs', shell: 'app', access: 'admin' },
   { path: '/admin/coupons', name: 'admin.coupons', shell: 'app', access: 'admin' },
+  { path: '/admin/disputes', name: 'admin.disputes', shell: 'app', access: 'admin' },
 ];
 
 export interface RouteMatch {

@@ -73,7 +73,8 @@ export type NavIcon =
   | 'dollar'
   | 'user'
   | 'podcast'
-  | 'hosted';
+  | 'hosted'
+  | 'warning';
 
 export interface NavLink {
   label: string;
@@ -132,6 +133,7 @@ export function navFor({ type, hasHosted, unreadWorkrooms, pendingHires, support
       { kind: 'link', link: { label: 'Manual stats', href: '/admin/manual-stats', icon: 'reports' } },
       { kind: 'link', link: { label: 'Background jobs', href: '/admin/jobs', icon: 'settings' } },
       { kind: 'link', link: { label: 'Coupons', href: '/admin/coupons', icon: 'dollar' } },
+      { kind: 'link', link: { label: 'Disputes', href: '/admin/disputes', icon: 'warning' } },
       { kind: 'link', link: { label: 'Podcasts', href: '/admin/podcasts', icon: 'podcast' } },
       {
         kind: 'link',

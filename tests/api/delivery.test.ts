@@ -1,21 +1,24 @@
 /**
- * Delivery and proof (issue 12) over HTTP against the built server: air dates and their reasons, the
- * funded-only rules, the ad's review, the listener on real generated audio (found: completed and
- * released; not found: the brand confirms or disputes; unanswered for 7 days: completed), feed
- * watching with conditional GETs, ratings, and a hired item that cannot be declined.
+ * Delivery and proof (issues 12 and 33) over HTTP against the built server: air dates and their
+ * reasons, the funded-only rules, the ad's review, the date rule of linked episodes (by id and by the
+ * address of an item of the show's feed), the listener on real generated audio (a complete airing:
+ * completed and released, with its evidence; 3 s of the ad: review with the sentence), the brand's
+ * confirmation, disputes settled by an admin (release, refund), the 7-day completion of a listened and
+ * dated link only, feed watching with conditional GETs, ratings, and a hired item that cannot be declined.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
-import { airChecks, messages, packageJobs, podcasts, transactions } from '../../src/lib/server/db/schema';
+import { airChecks, disputes, episodes, messages, notifications, packageJobs, podcasts, refundRequests, transactions } from '../../src/lib/server/db/schema';
 import { encodeMp3 } from '../../src/lib/server/delivery/decode-audio';
 import { completeUnansweredLinks } from '../../src/lib/server/delivery/link-episode';
 import { pollFeed, watchFeeds } from '../../src/lib/server/delivery/watch-feeds';
-import { concat, GUEST_VOICE, HOST_VOICE, mix, speech, wav } from '../../src/lib/server/delivery/synthetic-speech';
+import { concat, GUEST_VOICE, HOST_VOICE, mix, speech, SYNTH_RATE, wav } from '../../src/lib/server/delivery/synthetic-speech';
+import { seedUser } from '../support/builders';
 import { call } from '../support/http';
 import { saveCard, seedHire } from '../support/payment-builders';
 import { testServer } from '../support/test-server';
@@ -26,21 +29,31 @@ let audioDir = '';
 let files: Server;
 let feedRequests: Array<Record<string, string | string[] | undefined>> = [];
 let feedXml = '';
+/** Each test show's own feed (its items by file and day), at /feeds/{podcast id}.xml. */
+const showFeeds = new Map<number, string>();
 let base = '';
 
 beforeAll(async () => {
   audioDir = mkdtempSync(join(tmpdir(), 'cuepoint-delivery-'));
-  const ad = speech(HOST_VOICE, 20, 11);
-  const otherAd = speech(HOST_VOICE, 20, 12);
+  const ad = speech(HOST_VOICE, 27, 11);
+  const otherAd = speech(HOST_VOICE, 27, 12);
   const talk = speech(HOST_VOICE, AD_AT_SECONDS, 1);
   const guest = speech(GUEST_VOICE, 50, 2);
   await encodeMp3(wav(ad), 128, join(audioDir, 'ad.mp3'));
   // The episode carries the ad re-encoded at another bitrate and a lower volume; the other one carries a different ad by the same voice.
   await encodeMp3(wav(concat([talk, mix(ad, 0.6, 0.005), guest])), 64, join(audioDir, 'with-ad.mp3'));
   await encodeMp3(wav(concat([talk, mix(otherAd, 0.6, 0.005), guest])), 64, join(audioDir, 'without-ad.mp3'));
+  // Three seconds of the 27 s ad (its 10th to 13th), 16 s in.
+  const part = ad.subarray(10 * SYNTH_RATE, 13 * SYNTH_RATE);
+  await encodeMp3(wav(concat([speech(HOST_VOICE, 16, 3), part, guest])), 64, join(audioDir, 'three-seconds.mp3'));
   const { allowedFetchPort } = await testServer();
   base = `http://127.0.0.1:${allowedFetchPort}`;
   files = createServer((req, res) => {
+    const show = /^\/feeds\/(\d+)\.xml$/.exec(req.url ?? '');
+    if (show) {
+      res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(showFeeds.get(Number(show[1])) ?? '');
+      return;
+    }
     if (req.url === '/feed.xml') {
       feedRequests.push(req.headers);
       if (req.headers['if-none-match'] === '"v1"') {
@@ -51,7 +64,7 @@ beforeAll(async () => {
       return;
     }
     const name = (req.url ?? '').slice(1).split('?')[0]!;
-    if (!/^[\w-]+\.mp3$/.test(name)) {
+    if (!/^[\w-]+\.mp3$/.test(name) || !existsSync(join(audioDir, name))) {
       res.writeHead(404).end();
       return;
     }
@@ -86,7 +99,7 @@ async function fundedHire(options: { funded?: boolean; fees?: number[] } = {}) {
   const db = await getDb();
   await db
     .update(podcasts)
-    .set({ schedule_settings: { days: [1, 3], frequency: 1, start_from: '2026-01-05' }, time_zone: 'UTC' })
+    .set({ schedule_settings: { days: [1, 3], frequency: 1, start_from: '2026-01-05' }, time_zone: 'UTC', url: `${base}/feeds/${hire.podcast.id}.xml` })
     .where(eq(podcasts.id, hire.podcast.id));
   if (options.funded !== false) {
     const card = await saveCard(hire.brand);
@@ -199,12 +212,75 @@ describe('[DELIVERY] the job’s life', () => {
   });
 });
 
+/** An item of a show's feed: its audio file (served here) and its publication instant. */
+const item = (guid: string, file: string, date: string) =>
+  `<item><title>${guid}</title><guid>${guid}</guid><pubDate>${new Date(date).toUTCString()}</pubDate><enclosure url="${base}/${file}" type="audio/mpeg" length="1"/></item>`;
+const rss = (items: string[]) =>
+  `<?xml version="1.0"?><rss version="2.0"><channel><title>Morning Miles</title><description>Runs</description>${items.join('')}</channel></rss>`;
+
+/** Publishes a show's feed and reads it in, as the watcher does; answers its episodes' ids by guid. */
+async function publish(podcastId: number, items: Array<[guid: string, file: string, date: string]>): Promise<Record<string, number>> {
+  showFeeds.set(podcastId, rss(items.map(([guid, file, date]) => item(guid, file, date))));
+  const db = await getDb();
+  const [show] = await db.select().from(podcasts).where(eq(podcasts.id, podcastId));
+  await pollFeed(show!);
+  const rows = await db.select().from(episodes).where(eq(episodes.podcast_id, podcastId));
+  return Object.fromEntries(rows.map((e) => [e.guid, e.id]));
+}
+
+const link = (hire: Awaited<ReturnType<typeof fundedHire>>, deliverableId: number, body: Record<string, unknown>) =>
+  call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.podcaster.token, body });
+
+/** The job's latest linked check, once the listener has answered. */
+async function listened(jobId: number) {
+  const db = await getDb();
+  const [check] = await eventually(
+    () => db.select().from(airChecks).where(eq(airChecks.package_job_id, jobId)).orderBy(desc(airChecks.id)).limit(1),
+    (rows) => rows[0]?.status !== 'pending',
+  );
+  return check!;
+}
+
+/** The listener's message of a deliverable, once posted (it follows the check's verdict, after its commit). */
+async function messageOf(deliverableId: number, type: 'ad-automatically-detected' | 'ad-manually-detected') {
+  const [message] = await eventually(
+    () => messagesOf(deliverableId, type),
+    (rows) => rows.length > 0,
+  );
+  return message!;
+}
+
+async function messagesOf(deliverableId: number, type: 'ad-automatically-detected' | 'ad-manually-detected') {
+  const db = await getDb();
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.deliverable_id, deliverableId), eq(messages.type, type)));
+}
+
+/** A hire whose approved ad the podcaster links to an episode of today where Cuepoint hears nothing (or cannot listen). */
+async function linkedWithoutAd(file = 'without-ad.mp3') {
+  const hire = await fundedHire();
+  const [jobId] = hire.hiring.job_ids;
+  const deliverableId = await approvedAd(hire, jobId!);
+  const ids = await publish(hire.podcast.id, [['today', file, '2026-11-23T04:00:00Z']]);
+  expect((await link(hire, deliverableId, { episode_id: ids.today })).status).toBe(202);
+  await eventually(
+    () => jobOf(jobId!),
+    (j) => j.status === 'in-review',
+  );
+  return { hire, jobId: jobId!, deliverableId, check: await listened(jobId!) };
+}
+
 describe('[DELIVERY] proof that it aired', () => {
-  it('finds the approved ad in the linked episode: detected at m:ss, completed, fee released', async () => {
+  it('a complete airing in an episode of the feed: detected at m:ss with its evidence, completed, fee released', async () => {
     const hire = await fundedHire();
     const [jobId] = hire.hiring.job_ids;
     const deliverableId = await approvedAd(hire, jobId!);
-    const linked = await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.podcaster.token, body: { url: `${base}/with-ad.mp3` } });
+    // Published this morning, before the ad was approved at 06:30 the same day: the show's day counts.
+    showFeeds.set(hire.podcast.id, rss([item('aired', 'with-ad.mp3', '2026-11-23T05:00:00Z')]));
+    // The address of an item of the show's feed (read again, as it is not known yet).
+    const linked = await link(hire, deliverableId, { url: `${base}/with-ad.mp3` });
     expect(linked.status, JSON.stringify(linked.body)).toBe(202);
     expect(linked.body.data).toMatchObject({ status: 'pending', source: 'link' });
     const job = await eventually(
@@ -213,26 +289,32 @@ describe('[DELIVERY] proof that it aired', () => {
     );
     expect(job.status).toBe('completed');
     expect(Math.abs(job.ad_offset_ms! - AD_AT_SECONDS * 1000)).toBeLessThan(250);
-    expect(job.aired_at).not.toBeNull();
+    expect(job.aired_at?.toISOString()).toBe('2026-11-23T05:00:00.000Z');
+    // The evidence is kept with the check: where, how much of the ad's length, the score, every airing.
+    const check = await listened(jobId!);
+    expect(check).toMatchObject({ status: 'found', ad_ms: 27_000 });
+    expect(Math.abs(check.matched_ms! - 27_000)).toBeLessThanOrEqual(1500);
+    expect(check.score).toBeGreaterThan(0.05);
+    expect(check.airings).toHaveLength(1);
+    expect(check.airings![0]).toMatchObject({ complete: true });
+    const detected = await messageOf(deliverableId, 'ad-automatically-detected');
+    expect(detected.content).toContain('at 1:10');
+    expect(detected.content).toContain('with-ad.mp3#t=70');
+    expect(detected.content).toMatch(/We heard 2[67] s of your 27 s ad at 1:10/);
     const db = await getDb();
-    const [detected] = await db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.deliverable_id, deliverableId), eq(messages.type, 'ad-automatically-detected')));
-    expect(detected!.content).toContain('at 1:10');
-    expect(detected!.content).toContain('with-ad.mp3#t=70');
     const [release] = await db
       .select()
       .from(transactions)
       .where(and(eq(transactions.job_id, jobId!), eq(transactions.kind, 'release')));
     expect(release).toMatchObject({ fee: 30_000, service_fee: 3_000 });
     expect((await call('GET', '/api/earnings', { token: hire.podcaster.token })).body.data.available).toBe(27_000);
-    // Completed Ads shows the episode's air date and where the ad starts, to both sides.
+    // Completed Ads shows the episode, where the ad starts and what was heard, to both sides.
     for (const user of [hire.brand, hire.podcaster]) {
       const { baseUrl } = await testServer();
       const html = await (await fetch(`${baseUrl}/completed-ads`, { headers: { cookie: user.cookie } })).text();
       expect(html).toContain('Spring Launch');
       expect(html).toContain('1:10');
+      expect(html).toMatch(/Detected by Cuepoint · checked [\d/]+: We heard 2[67] s of your 27 s ad at 1:10/);
     }
     // Brand stats count the states; the campaign closes once every hired ad is completed or dropped.
     const stats = (await call('GET', '/api/brand/stats', { token: hire.brand.token })).body.data;
@@ -247,71 +329,191 @@ describe('[DELIVERY] proof that it aired', () => {
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     expect(closed.body.data.status).toBe('closed');
     // A completed job takes no other link.
-    expect(
-      (await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.podcaster.token, body: { url: `${base}/without-ad.mp3` } })).status,
-    ).toBe(422);
+    expect((await link(hire, deliverableId, { url: `${base}/with-ad.mp3` })).status).toBe(422);
   });
 
-  it('never reports an episode without the ad: the brand confirms or disputes the link', async () => {
+  it('links only an episode of the show’s feed published on or after the day the ad was approved: by id, by address, in the picker', async () => {
+    const hire = await fundedHire();
+    const [jobId] = hire.hiring.job_ids;
+    // Before approval there is nothing to link.
+    expect((await call('GET', `/api/deliverables/0/episodes`, { token: hire.podcaster.token })).status).toBe(404);
+    const deliverableId = await approvedAd(hire, jobId!);
+    const ids = await publish(hire.podcast.id, [
+      ['back-catalogue', 'without-ad.mp3', '2026-11-09T05:00:00Z'],
+      ['today', 'with-ad.mp3', '2026-11-23T05:00:00Z'],
+      ['next-week', 'three-seconds.mp3', '2026-11-30T05:00:00Z'],
+    ]);
+    const tooOld = 'This episode was published on 11/09/2026, before your ad was approved on 11/23/2026. Link an episode published on or after 11/23/2026.';
+    const byId = await link(hire, deliverableId, { episode_id: ids['back-catalogue'] });
+    expect(byId.status).toBe(422);
+    expect(byId.body).toMatchObject({ message: tooOld, errors: { episode_id: [tooOld] } });
+    const byUrl = await link(hire, deliverableId, { url: `${base}/without-ad.mp3#t=0` });
+    expect(byUrl.status).toBe(422);
+    expect(byUrl.body.errors.url).toEqual([tooOld]);
+    const elsewhere = await link(hire, deliverableId, { url: `${base}/an-upload-anywhere.mp3` });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.errors.url[0]).toBe(
+      'That address is not an episode in Morning Miles’s feed. Link the episode as the feed lists it: choose it in the list, or paste its audio address from the feed (an episode published on or after 11/23/2026).',
+    );
+    const scheduled = await link(hire, deliverableId, { episode_id: ids['next-week'] });
+    expect(scheduled.body.errors.episode_id[0]).toBe('That episode is scheduled for 11/30/2026: link it once it is out.');
+    // The picker offers only what can be linked.
+    const picker = await call('GET', `/api/deliverables/${deliverableId}/episodes`, { token: hire.podcaster.token });
+    expect(picker.status).toBe(200);
+    expect(picker.body.data.approved_on).toBe('2026-11-23');
+    expect(picker.body.data.episodes.map((e: { id: number }) => e.id)).toEqual([ids.today]);
+    expect((await call('GET', `/api/deliverables/${deliverableId}/episodes`, { token: hire.brand.token })).status).toBe(403);
+    const stranger = await seedUser({ type: 'PODCASTER' });
+    expect((await call('GET', `/api/deliverables/${deliverableId}/episodes`, { token: stranger.token })).status).toBe(404);
+    expect((await link(hire, deliverableId, { episode_id: ids.today })).status).toBe(202);
+    expect(
+      (
+        await eventually(
+          () => jobOf(jobId!),
+          (j) => j.status === 'completed',
+        )
+      ).status,
+    ).toBe('completed');
+  });
+
+  it('3 s of the 27 s ad is not a pass: review with what was heard, then the brand confirms it', async () => {
     const hire = await fundedHire();
     const [jobId] = hire.hiring.job_ids;
     const deliverableId = await approvedAd(hire, jobId!);
-    // Only the approved ad's own podcaster links, with an episode or a URL.
-    expect((await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.podcaster.token, body: {} })).status).toBe(422);
-    expect(
-      (await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.brand.token, body: { url: `${base}/without-ad.mp3` } })).status,
-    ).toBe(403);
-    expect((await call('POST', `/api/deliverables/${deliverableId}/aired`, { token: hire.brand.token })).status).toBe(422);
-
-    const link = async () => {
-      expect(
-        (await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.podcaster.token, body: { url: `${base}/without-ad.mp3` } })).status,
-      ).toBe(202);
-      return eventually(
-        () => jobOf(jobId!),
-        (j) => j.status === 'in-review',
-      );
-    };
-    expect((await link()).status).toBe('in-review');
-    const db = await getDb();
-    const checks = await db.select().from(airChecks).where(eq(airChecks.package_job_id, jobId!));
-    expect(checks.map((c) => c.status)).toEqual(['not-found']);
-    const manual = await db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.deliverable_id, deliverableId), eq(messages.type, 'ad-manually-detected')));
-    expect(manual).toHaveLength(1);
-    expect(
-      await db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.deliverable_id, deliverableId), eq(messages.type, 'ad-automatically-detected'))),
-    ).toHaveLength(0);
-
-    const disputed = await call('POST', `/api/deliverables/${deliverableId}/disputed`, { token: hire.brand.token, body: { reason: 'Not in this one.' } });
-    expect(disputed.status).toBe(200);
-    expect((await jobOf(jobId!)).status).toBe('in-progress');
-    expect((await link()).status).toBe('in-review');
+    const ids = await publish(hire.podcast.id, [['part', 'three-seconds.mp3', '2026-11-23T04:00:00Z']]);
+    expect((await link(hire, deliverableId, { episode_id: ids.part })).status).toBe(202);
+    const check = await listened(jobId!);
+    expect(check.status).toBe('not-found');
+    expect((await jobOf(jobId!)).status).toBe('in-review');
+    expect(Math.round(check.matched_ms! / 1000)).toBe(3);
+    expect(Math.abs(check.offset_ms! - 16_000)).toBeLessThan(700);
+    const manual = await messageOf(deliverableId, 'ad-manually-detected');
+    expect(manual.content).toContain('We heard 3 s of your 27 s ad at 0:16');
+    expect(manual.content).toContain('three-seconds.mp3#t=16');
+    expect(await messagesOf(deliverableId, 'ad-automatically-detected')).toHaveLength(0);
+    // Both sides read the evidence on the job.
+    const panel = await call('GET', `/api/discussions/${manual.discussion_id}/jobs`, { token: hire.brand.token });
+    const job = panel.body.data.jobs.find((j: { id: number }) => j.id === jobId);
+    expect(job.evidence).toMatchObject({ heard: 'We heard 3 s of your 27 s ad at 0:16.', start: '0:16', ad_ms: 27_000, status: 'not-found' });
+    expect(job.evidence.episode).toMatchObject({ title: 'part', published_at: '2026-11-23T04:00:00.000Z' });
+    expect(job.evidence.play_url).toMatch(/three-seconds\.mp3#t=16$/);
+    expect(job.approved_on).toBe('2026-11-23');
+    // Only the brand answers; the confirmation completes the job and releases the fee.
     expect((await call('POST', `/api/deliverables/${deliverableId}/aired`, { token: hire.podcaster.token })).status).toBe(403);
     expect((await call('POST', `/api/deliverables/${deliverableId}/aired`, { token: hire.brand.token })).status).toBe(200);
     expect((await jobOf(jobId!)).status).toBe('completed');
+    expect((await call('POST', `/api/deliverables/${deliverableId}/aired`, { token: hire.brand.token })).status).toBe(422);
+    const db = await getDb();
+    expect(
+      await db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.job_id, jobId!), eq(transactions.kind, 'release'))),
+    ).toHaveLength(1);
   });
 
-  it('a link the brand leaves unanswered for 7 days completes on its own', async () => {
-    const hire = await fundedHire();
-    const [jobId] = hire.hiring.job_ids;
-    const deliverableId = await approvedAd(hire, jobId!);
+  it('a dispute goes to the admins’ queue, where an admin refunds or releases, and both sides are told', async () => {
+    const admin = await seedUser({ type: 'ADMIN' });
+    const refunded = await linkedWithoutAd();
+    const { hire, jobId, deliverableId } = refunded;
+    expect(refunded.check).toMatchObject({ status: 'not-found', matched_ms: 0, error: null });
+    const manual = await messageOf(deliverableId, 'ad-manually-detected');
+    expect(manual.content).toContain('We did not hear your ad in the episode.');
+    const disputedPath = `/api/deliverables/${deliverableId}/disputed`;
+    const noReason = await call('POST', disputedPath, { token: hire.brand.token, body: {} });
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.errors.reason).toBeDefined();
+    const opened = await call('POST', disputedPath, { token: hire.brand.token, body: { reason: 'The episode has no ad of ours in it at all.' } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    expect(opened.body.data).toMatchObject({ status: 'open', reason: 'The episode has no ad of ours in it at all.' });
+    // The job waits for the admin: no second dispute, no confirmation, no new link meanwhile.
+    expect((await jobOf(jobId)).status).toBe('in-review');
+    expect((await call('POST', disputedPath, { token: hire.brand.token, body: { reason: 'Again and again and again.' } })).status).toBe(422);
+    expect((await call('POST', `/api/deliverables/${deliverableId}/aired`, { token: hire.brand.token })).status).toBe(422);
+    const relink = await link(hire, deliverableId, { url: `${base}/without-ad.mp3` });
+    expect(relink.body.errors.job[0]).toMatch(/admin is reviewing it/);
+    // The podcaster adds their side.
+    const disputeId = opened.body.data.id as number;
+    expect((await call('POST', `/api/disputes/${disputeId}/response`, { token: hire.brand.token, body: { response: 'x'.repeat(20) } })).status).toBe(403);
+    const answered = await call('POST', `/api/disputes/${disputeId}/response`, {
+      token: hire.podcaster.token,
+      body: { response: 'It aired as a live read at the start of the show.' },
+    });
+    expect(answered.status).toBe(200);
+    // The admins' queue: the evidence and both sides' words.
+    expect((await call('GET', '/api/admin/disputes', { token: hire.brand.token })).status).toBe(403);
+    const queue = await call('GET', '/api/admin/disputes', { token: admin.token });
+    const row = queue.body.data.find((d: { id: number }) => d.id === disputeId);
+    expect(row).toMatchObject({
+      status: 'open',
+      reason: 'The episode has no ad of ours in it at all.',
+      response: 'It aired as a live read at the start of the show.',
+      podcast: { title: 'Morning Miles' },
+      job: { fee: 30_000, fee_display: '$300' },
+    });
+    expect(row.evidence).toMatchObject({ heard: 'We did not hear your ad in the episode.', episode: { title: 'today' } });
+    const { baseUrl } = await testServer();
+    const page = await fetch(`${baseUrl}/admin/disputes`, { headers: { cookie: admin.cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('The episode has no ad of ours in it at all.');
+    expect((await fetch(`${baseUrl}/admin/disputes`, { headers: { cookie: hire.brand.cookie } })).status).toBe(404);
+    // Refund: the job is dropped and the brand's money goes back; both sides are told.
+    expect((await call('POST', `/api/admin/disputes/${disputeId}/refund`, { token: hire.brand.token })).status).toBe(403);
+    const refund = await call('POST', `/api/admin/disputes/${disputeId}/refund`, { token: admin.token, body: { note: 'No trace of the ad.' } });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    expect(refund.body.data).toMatchObject({ status: 'refunded', resolution_note: 'No trace of the ad.' });
+    expect((await jobOf(jobId)).status).toBe('dropped');
+    const db = await getDb();
+    expect(await db.select().from(refundRequests).where(eq(refundRequests.job_id, jobId))).toHaveLength(1);
+    for (const user of [hire.brand, hire.podcaster])
+      expect(
+        await db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.notifiable_id, user.id), eq(notifications.type, 'dispute.refunded'))),
+      ).toHaveLength(1);
+    const thread = await db.select().from(messages).where(eq(messages.discussion_id, manual.discussion_id));
+    expect(thread.some((m) => m.content.includes('refunded the brand'))).toBe(true);
+    expect((await call('POST', `/api/admin/disputes/${disputeId}/release`, { token: admin.token })).status).toBe(422);
+
+    // Release: the job completes and the fee goes to the podcaster.
+    const other = await linkedWithoutAd();
+    const second = await call('POST', `/api/deliverables/${other.deliverableId}/disputed`, {
+      token: other.hire.brand.token,
+      body: { reason: 'I could not find it when I listened.' },
+    });
+    const release = await call('POST', `/api/admin/disputes/${second.body.data.id}/release`, { token: admin.token });
+    expect(release.status).toBe(200);
+    expect((await jobOf(other.jobId)).status).toBe('completed');
     expect(
-      (await call('POST', `/api/deliverables/${deliverableId}/episode`, { token: hire.podcaster.token, body: { url: `${base}/without-ad.mp3` } })).status,
-    ).toBe(202);
-    await eventually(
-      () => jobOf(jobId!),
-      (j) => j.status === 'in-review',
-    );
+      await db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.job_id, other.jobId), eq(transactions.kind, 'release'))),
+    ).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.notifiable_id, other.hire.podcaster.id), eq(notifications.type, 'dispute.released'))),
+    ).toHaveLength(1);
+    const settled = (await call('GET', '/api/admin/disputes?status=settled', { token: admin.token })).body.data.map((d: { id: number }) => d.id);
+    expect(settled).toEqual(expect.arrayContaining([disputeId, second.body.data.id]));
+    expect((await call('GET', '/api/admin/disputes', { token: admin.token })).body.data.map((d: { id: number }) => d.id)).not.toContain(disputeId);
+    expect(await db.select().from(disputes).where(eq(disputes.status, 'open'))).not.toContainEqual(expect.objectContaining({ id: disputeId }));
+  });
+
+  it('an unanswered link completes after 7 days only when its episode was listened to and passed the date rule', async () => {
+    const heard = await linkedWithoutAd();
+    const unreachable = await linkedWithoutAd('missing.mp3');
+    expect(unreachable.check.error).toBe('The episode’s audio address answered 404.');
+    const manual = await messageOf(unreachable.deliverableId, 'ad-manually-detected');
+    expect(manual.content).toContain('As Cuepoint could not listen to this episode, it waits for your answer.');
     await completeUnansweredLinks(new Date(Date.now() + 6 * 86_400_000));
-    expect((await jobOf(jobId!)).status).toBe('in-review');
+    expect((await jobOf(heard.jobId)).status).toBe('in-review');
     await completeUnansweredLinks(new Date(Date.now() + 8 * 86_400_000));
-    expect((await jobOf(jobId!)).status).toBe('completed');
+    expect((await jobOf(heard.jobId)).status).toBe('completed');
+    expect((await jobOf(unreachable.jobId)).status).toBe('in-review');
   });
 
   it('watches the feed after the air date: a new episode with the ad completes the job, an unchanged feed is a 304', async () => {

@@ -2,10 +2,11 @@ import Stripe from 'stripe';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
-import { couponRedemptions, coupons, hirings, packageJobs, podcasters, transactions, users } from '../../src/lib/server/db/schema';
+import { couponRedemptions, coupons, episodes, hirings, packageJobs, packages, podcasters, transactions, users } from '../../src/lib/server/db/schema';
 import { campaignSpent, releaseJobFunds } from '../../src/lib/server/payments';
 import { seedUser, type SeededUser } from '../support/builders';
 import { call, page } from '../support/http';
+import { TEST_NOW } from '../support/clock';
 import { testServer } from '../support/test-server';
 import { saveCard, seedHire, VISA } from '../support/payment-builders';
 
@@ -55,11 +56,25 @@ async function submitAndApprove(podcaster: SeededUser, brand: SeededUser, jobId:
   const body = (await sent.json()) as { data: { id: number } };
   const approved = await call('POST', `/api/deliverables/${body.data.id}/approved`, { token: brand.token });
   expect(approved.status).toBe(200);
-  // Aired: the podcaster links an episode the listener cannot reach, the brand confirms it aired, the job completes.
-  expect(
-    (await call('POST', `/api/deliverables/${body.data.id}/episode`, { token: podcaster.token, body: { url: 'http://127.0.0.1:9/aired.mp3' } })).status,
-  ).toBe(202);
+  // Aired: the podcaster links an episode of the show, published since the approval, that the listener cannot reach; the brand confirms it aired, the job completes.
   const db = await getDb();
+  const [job] = await db
+    .select({ podcastId: packages.podcast_id })
+    .from(packageJobs)
+    .innerJoin(packages, eq(packages.id, packageJobs.package_id))
+    .where(eq(packageJobs.id, jobId));
+  const [episode] = await db
+    .insert(episodes)
+    .values({
+      hash_id: `aired-${jobId}`,
+      guid: `aired-${jobId}`,
+      podcast_id: job!.podcastId,
+      title: 'Aired',
+      published_at: TEST_NOW,
+      enclosure_url: 'http://127.0.0.1:9/aired.mp3',
+    })
+    .returning();
+  expect((await call('POST', `/api/deliverables/${body.data.id}/episode`, { token: podcaster.token, body: { episode_id: episode!.id } })).status).toBe(202);
   await eventually(
     async () => (await db.select().from(packageJobs).where(eq(packageJobs.id, jobId)))[0]!.status,
     (s) => s === 'in-review',

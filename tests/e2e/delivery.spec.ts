@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { FEED_FIXTURE_PORT } from '../../playwright.config';
 import { deliveryAudio } from './delivery-audio';
 import { DEMO_PASSWORD, hydrated } from './helpers';
 
 // Issue 12, "Done when": Lumen Sleep hires Saltmarsh Radio (live@cuepoint.test) for "Sleep Better in 30 Nights"; the hire is funded in
-// the browser, the podcaster books an air date (refused days say why), submits the ad, the brand approves it, the podcaster links the
-// aired episode, and the workroom says the ad was detected at m:ss; the job completes and the fee minus 10 % is available.
+// the browser, the podcaster books an air date (refused days say why), submits the ad, the brand approves it, the podcaster publishes
+// the episode and links it from the picker (issue 33: only episodes published since the approval are offered), and the workroom says
+// the ad was detected at m:ss with how much of it was heard; the job completes and the fee minus 10 % is available.
 
 const AD_AT = 65;
 const SHOTS = '/tmp/shots-delivery';
@@ -38,20 +37,10 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-let files: Server;
 let audioDir = '';
 
-test.beforeAll(async () => {
+test.beforeAll(() => {
   audioDir = deliveryAudio(AD_AT);
-  files = createServer((req, res) => {
-    const body = readFileSync(join(audioDir, 'aired-episode.mp3'));
-    res.writeHead(req.url === '/aired-episode.mp3' ? 200 : 404, { 'content-type': 'audio/mpeg' }).end(req.url === '/aired-episode.mp3' ? body : '');
-  });
-  await new Promise<void>((resolve) => files.listen(FEED_FIXTURE_PORT, '127.0.0.1', resolve));
-});
-
-test.afterAll(async () => {
-  await new Promise((resolve) => files?.close(resolve));
 });
 
 test('[DELIVERY]: a funded hire is booked, delivered, approved, and verified on air by listening to the episode', async ({ browser, baseURL }) => {
@@ -63,9 +52,9 @@ test('[DELIVERY]: a funded hire is booked, delivered, approved, and verified on 
   const available = async () => (await (await podApi('get', '/api/earnings')).json()).data.available as number;
   const before = await available();
   // Setup through the API (each step has its own screen test): a schedule without Thursdays, a proposal, a hire.
-  const podcast = ((await (await podApi('get', '/api/initialize')).json()).data.podcasts as { id: number; title: string }[]).find(
-    (p) => p.title === 'Saltmarsh Radio',
-  )!;
+  const podcast = (
+    (await (await podApi('get', '/api/initialize')).json()).data.podcasts as { id: number; hash_id: string; title: string; hosted: { id: number } | null }[]
+  ).find((p) => p.title === 'Saltmarsh Radio')!;
   const start = new Date().toISOString().slice(0, 10);
   expect((await podApi('post', `/api/podcasts/${podcast.id}/calendar`, { days: [0, 1, 2, 3, 5, 6], frequency: 1, start_from: start })).status()).toBe(200);
   const campaigns = (await (await podApi('get', `/api/v0/campaigns?podcast_id=${podcast.id}`)).json()).data as Array<Record<string, unknown>>;
@@ -160,14 +149,38 @@ test('[DELIVERY]: a funded hire is booked, delivered, approved, and verified on 
   await b.getByRole('dialog', { name: 'Approve this ad?' }).getByRole('button', { name: 'Approve ad' }).click();
   await expect(b.getByText(/approved the ad/).first()).toBeVisible();
 
-  // The podcaster links the aired episode; Cuepoint listens and finds the ad at 1:05.
+  // The podcaster publishes the episode that carries the ad on Saltmarsh Radio (hosted here), then links it:
+  // the picker offers only episodes published since the ad was approved today, never the back catalogue.
+  const uploaded = await pod.context.request.post('/api/files', {
+    headers: { ...(await bearer(pod.context)), 'x-requested-with': 'XMLHttpRequest' },
+    multipart: { file: { name: 'night-read.mp3', mimeType: 'audio/mpeg', buffer: readFileSync(join(audioDir, 'aired-episode.mp3')) } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const published = await podApi('post', `/api/podcasts/hosted/${podcast.hosted!.id}/episodes`, {
+    file_id: (await uploaded.json()).data.id,
+    title: 'Night Read, with Lumen Sleep',
+    published_at: new Date().toISOString(),
+    publish: true,
+  });
+  expect(published.status(), await published.text()).toBe(201);
+  const backCatalogue = (
+    (await (await podApi('get', `/api/podcasts/${podcast.hash_id}/episodes?per_page=50`)).json()).data as Array<{ title: string; published_at: string }>
+  )
+    .filter((e) => e.published_at.slice(0, 10) < start)
+    .map((e) => e.title);
+  expect(backCatalogue.length).toBeGreaterThan(0);
   await p.reload();
   await hydrated(p);
-  await p.getByLabel('or the episode’s audio URL').fill(`http://127.0.0.1:${FEED_FIXTURE_PORT}/aired-episode.mp3`);
+  const picker = p.getByLabel('Episode', { exact: true });
+  await expect(picker.getByRole('option', { name: /Night Read, with Lumen Sleep/ })).toBeAttached();
+  const offeredEpisodes = await picker.getByRole('option').allTextContents();
+  for (const title of backCatalogue) expect(offeredEpisodes.some((o) => o.startsWith(title))).toBe(false);
+  await picker.selectOption({ label: offeredEpisodes.find((o) => o.startsWith('Night Read, with Lumen Sleep'))! });
   await p.getByRole('button', { name: 'Link episode' }).click();
   const detected = p.locator('.msg', { hasText: 'The ad was detected automatically' });
   await expect(detected).toContainText('at 1:05', { timeout: 60_000 });
-  await expect(detected.getByRole('link', { name: 'Play the episode from 1:05' })).toHaveAttribute('href', /aired-episode\.mp3#t=65$/);
+  await expect(detected).toContainText(/We heard 2[01] s of your 20 s ad at 1:05/);
+  await expect(detected.getByRole('link', { name: 'Play the episode from 1:05' })).toHaveAttribute('href', /#t=65$/);
   await expect(b.locator('.msg', { hasText: 'The ad was detected automatically' })).toContainText('at 1:05');
   await p.reload();
   await expect(p.getByRole('group').filter({ has: p.getByRole('heading', { name: 'Delivery' }) })).toContainText('Completed');

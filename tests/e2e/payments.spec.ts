@@ -1,4 +1,6 @@
+import { createServer } from 'node:http';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { FEED_FIXTURE_PORT } from '../../playwright.config';
 import { DEMO_PASSWORD, hydrated } from './helpers';
 
 // The demo data (src/lib/server/seed/payments.ts): Trailhead Coffee Co. has hired Ledger & Latte for
@@ -112,14 +114,34 @@ test('[PAYMENTS]: a brand funds a hire with the test card and a coupon; the podc
   await b.getByRole('button', { name: 'Approve ad' }).first().click();
   await b.getByRole('dialog', { name: 'Approve this ad?' }).getByRole('button', { name: 'Approve ad' }).click();
   await expect(b.getByText(/approved the ad/).first()).toBeVisible();
-  // Aired: the podcaster links the episode; where the listener cannot reach it, the brand confirms it aired (tests/e2e/delivery.spec.ts
-  // proves the automatic detection).
+  // Aired: the podcaster links the episode, an item of the show's feed published since the approval (a fixture feed here); where the
+  // listener cannot reach its audio, the brand confirms it aired (tests/e2e/delivery.spec.ts proves the automatic detection).
   const deliverableId = (await submitted.json()).data.id as number;
+  const feed = createServer((_req, res) =>
+    res
+      .writeHead(200, { 'content-type': 'application/rss+xml' })
+      .end(
+        `<?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Ledger &amp; Latte</title><description>Money talk</description><itunes:owner><itunes:email>marcus@ledgerandlatte.example</itunes:email></itunes:owner><item><title>Pricing, Part Two</title><guid>pricing-2</guid><pubDate>${new Date().toUTCString()}</pubDate><enclosure url="http://127.0.0.1:9/pricing-episode.mp3" type="audio/mpeg" length="1"/></item></channel></rss>`,
+      ),
+  );
+  await new Promise<void>((resolve) => feed.listen(FEED_FIXTURE_PORT, '127.0.0.1', resolve));
+  const show = (
+    (await (await podcaster.context.request.get('/api/initialize', { headers: await bearer(podcaster.context) })).json()).data.podcasts as {
+      id: number;
+      title: string;
+    }[]
+  ).find((s) => s.title === 'Ledger & Latte')!;
+  const moved = await podcaster.context.request.put(`/api/podcasts/${show.id}`, {
+    headers: await bearer(podcaster.context),
+    data: { url: `http://127.0.0.1:${FEED_FIXTURE_PORT}/ledger-and-latte.xml` },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
   const linked = await podcaster.context.request.post(`/api/deliverables/${deliverableId}/episode`, {
     headers: await bearer(podcaster.context),
     data: { url: 'http://127.0.0.1:9/pricing-episode.mp3' },
   });
-  expect(linked.status()).toBe(202);
+  expect(linked.status(), await linked.text()).toBe(202);
+  await new Promise((resolve) => feed.close(resolve));
   await expect
     .poll(async () => (await brand.context.request.post(`/api/deliverables/${deliverableId}/aired`, { headers: await bearer(brand.context) })).status())
     .toBe(200);

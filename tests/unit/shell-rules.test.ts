@@ -125,6 +125,7 @@ describe('navFor', () => {
       'Manual stats',
       'Background jobs',
       'Coupons',
+      'Disputes',
       'Podcasts',
       'Support',
       'Settings',

@@ -52,10 +52,13 @@ export async function decodeStored(key: string): Promise<Int16Array> {
   return withLocalCopy(key, decodeFile);
 }
 
+/** Audio that could not be had: its address answered an error. The message says so in a sentence. */
+export class AudioUnavailable extends Error {}
+
 /** Fetches audio through the guarded fetcher and decodes it. */
 export async function decodeUrl(url: string): Promise<Int16Array> {
   const res = await guardedFetch(url, { subject: 'episode audio', timeoutMs: 120_000, maxBytes: MAX_EPISODE_BYTES, headers: { accept: 'audio/*, */*;q=0.5' } });
-  if (res.status >= 400) throw new Error(`The episode audio answered ${res.status}.`);
+  if (res.status >= 400) throw new AudioUnavailable(`The episode’s audio address answered ${res.status}.`);
   const path = await scratchPath('episode');
   try {
     await writeFile(path, res.body);

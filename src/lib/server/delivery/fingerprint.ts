@@ -1,12 +1,16 @@
 /**
  * Landmark audio fingerprinting (the method of Shazam, Wang 2003, and of Adblock Radio's
  * stream-audio-fingerprint): the spectrogram's strongest local peaks are paired (anchor, target), each
- * pair hashed as (f1, f2 − f1, t2 − t1), and an ad is found in an episode when many hashes agree on
- * one time offset. Pairs of peaks survive re-encoding and volume changes (a gain shifts every
- * log-magnitude equally, so the local maxima stay where they are), and one offset collecting votes is
- * what a different ad read by the same voice never produces: its peaks share frequencies, not timing.
+ * pair hashed as (f1, f2 − f1, t2 − t1), and an ad is found in an episode where many hashes agree on
+ * one time offset (detect-ad.ts). Pairs of peaks survive re-encoding and volume changes (a gain shifts
+ * every log-magnitude equally, so the local maxima stay where they are), and one offset collecting votes
+ * is what a different ad read by the same voice never produces: its peaks share frequencies, not timing.
  *
- * Pure: PCM in, prints and a verdict out. Decoding lives in decode-audio.ts.
+ * Peaks keep their frequency to a fraction of a bin (parabolic interpolation), so the ad's peaks can be
+ * moved to where they fall when the ad is played a few per cent faster or slower (speed and pitch
+ * together, as a resampled copy) and hashed again without decoding anything twice.
+ *
+ * Pure: PCM in, peaks and hashes out. Decoding lives in decode-audio.ts.
  */
 import FFT from 'fft.js';
 
@@ -16,8 +20,8 @@ export const SAMPLE_RATE = 8000;
 export const WINDOW = 1024;
 export const HOP = 256;
 /** Frequency band the peaks are taken from (bins of WINDOW at SAMPLE_RATE: 7.8 Hz each). */
-const MIN_BIN = Math.round((250 * WINDOW) / SAMPLE_RATE);
-const MAX_BIN = Math.round((3600 * WINDOW) / SAMPLE_RATE);
+export const MIN_BIN = Math.round((250 * WINDOW) / SAMPLE_RATE);
+export const MAX_BIN = Math.round((3600 * WINDOW) / SAMPLE_RATE);
 /** A peak is the maximum of its neighbourhood: ±FREQ_NEIGHBOURS bins and ±TIME_NEIGHBOURS frames. */
 const FREQ_NEIGHBOURS = 12;
 const TIME_NEIGHBOURS = 6;
@@ -28,44 +32,36 @@ const SILENCE_LOG_POWER = -9;
 /** A peak stands this far (natural log of power) above its frame's mean. */
 const PEAK_OVER_MEAN = 1.5;
 /** Target zone of an anchor: the next frames up to MAX_DT, within ±MAX_DF bins, at most FAN_OUT pairs. */
-const MAX_DT = 48;
+export const MAX_DT = 48;
 const MAX_DF = 127;
 const FAN_OUT = 6;
 
 /** ms per frame of the fingerprint. */
 export const FRAME_MS = (HOP / SAMPLE_RATE) * 1000;
 
-export interface Peak {
-  /** Frame index. */
-  t: number;
-  /** FFT bin. */
-  f: number;
-}
-
-export interface Fingerprint {
-  /** Hash of a pair → the anchor frames it occurs at. */
-  hashes: Map<number, number[]>;
-  /** Number of pair hashes. */
-  count: number;
+/** Spectral peaks, in time order: frame index and frequency in (fractional) FFT bins. */
+export interface Peaks {
+  t: Int32Array;
+  f: Float32Array;
+  length: number;
   /** Frames analysed. */
   frames: number;
 }
 
-export interface MatchResult {
-  found: boolean;
-  /** Where the ad starts in the episode, in ms (the best offset, also when not found). */
-  offsetMs: number;
-  /** Hashes agreeing on that offset. */
-  votes: number;
-  /** votes / the ad's hashes. */
-  ratio: number;
+/** Pair hashes with the frame of their anchor, in anchor order. */
+export interface Hashes {
+  hash: Uint32Array;
+  frame: Int32Array;
+  /** The pair each hash is of (a pair near a bin's edge is hashed more than once), and the number of pairs. */
+  pair: Int32Array;
+  pairs: number;
+  length: number;
 }
 
-/** A match needs at least this many agreeing hashes and this share of the ad's hashes. */
-export const MIN_VOTES = 25;
-export const MIN_RATIO = 0.06;
+/** Number of distinct hash values: (f1 − MIN_BIN, f2 − f1 + 128, dt) packed. */
+export const HASH_SPACE = (MAX_BIN - MIN_BIN + 2) * 256 * 64;
 
-const hashOf = (f1: number, f2: number, dt: number) => f1 * 65536 + (f2 - f1 + 128) * 256 + dt;
+const hashOf = (f1: number, f2: number, dt: number) => ((f1 - MIN_BIN) * 256 + (f2 - f1 + 128)) * 64 + dt;
 
 function hann(n: number): Float64Array {
   const w = new Float64Array(n);
@@ -76,12 +72,35 @@ function hann(n: number): Float64Array {
 /** PCM samples, as 16-bit integers or floats in −1…1. */
 export type Pcm = Int16Array | Float32Array;
 
+/** Frames of WINDOW samples, HOP apart, in `samples` samples. */
+export const framesIn = (samples: number) => (samples >= WINDOW ? Math.floor((samples - WINDOW) / HOP) + 1 : 0);
+
+/** A growable pair of typed arrays. */
+class PeakList {
+  t = new Int32Array(1024);
+  f = new Float32Array(1024);
+  length = 0;
+  push(t: number, f: number) {
+    if (this.length === this.t.length) {
+      const t2 = new Int32Array(this.t.length * 2);
+      t2.set(this.t);
+      this.t = t2;
+      const f2 = new Float32Array(this.f.length * 2);
+      f2.set(this.f);
+      this.f = f2;
+    }
+    this.t[this.length] = t;
+    this.f[this.length++] = f;
+  }
+}
+
 /**
  * The spectral peaks of mono PCM at SAMPLE_RATE: local maxima of the log spectrogram over a
- * time-frequency neighbourhood, strongest PEAKS_PER_FRAME per frame. Streams frame by frame with a
- * ring of 2·TIME_NEIGHBOURS+1 spectra, so an hour of audio never holds its whole spectrogram.
+ * time-frequency neighbourhood, strongest PEAKS_PER_FRAME per frame, each at its interpolated
+ * frequency. Streams frame by frame with a ring of 2·TIME_NEIGHBOURS+1 spectra, so an hour of audio
+ * never holds its whole spectrogram.
  */
-export function findPeaks(pcm: Pcm): Peak[] {
+export function findPeaks(pcm: Pcm): Peaks {
   const scale = pcm instanceof Int16Array ? 1 / 32768 : 1;
   const fft = new FFT(WINDOW);
   const window = hann(WINDOW);
@@ -96,9 +115,10 @@ export function findPeaks(pcm: Pcm): Peak[] {
   const suffix = new Float32Array(bins);
   const loud: boolean[] = new Array(span).fill(false);
   const means = new Float32Array(span);
-  const frames = pcm.length >= WINDOW ? Math.floor((pcm.length - WINDOW) / HOP) + 1 : 0;
-  const peaks: Peak[] = [];
-  const candidates: Array<{ f: number; v: number }> = [];
+  const frames = framesIn(pcm.length);
+  const peaks = new PeakList();
+  const candBin = new Int32Array(bins);
+  const candVal = new Float32Array(bins);
   for (let t = 0; t < frames + TIME_NEIGHBOURS; t++) {
     const slot = t % span;
     if (t < frames) {
@@ -132,7 +152,7 @@ export function findPeaks(pcm: Pcm): Peak[] {
     if (!loud[cs]) continue;
     const spec = ring[cs]!;
     const floor = means[cs]! + PEAK_OVER_MEAN;
-    candidates.length = 0;
+    let n = 0;
     const centreMax = rowMax[cs]!;
     for (let b = 1; b < bins - 1; b++) {
       const v = spec[b]!;
@@ -144,12 +164,32 @@ export function findPeaks(pcm: Pcm): Peak[] {
           break;
         }
       }
-      if (isMax) candidates.push({ f: b + MIN_BIN, v });
+      if (isMax) {
+        // Insert in descending order of strength, keeping the strongest PEAKS_PER_FRAME.
+        let i = Math.min(n, PEAKS_PER_FRAME - 1);
+        if (n >= PEAKS_PER_FRAME && v <= candVal[i]!) continue;
+        while (i > 0 && candVal[i - 1]! < v) {
+          candVal[i] = candVal[i - 1]!;
+          candBin[i] = candBin[i - 1]!;
+          i--;
+        }
+        candVal[i] = v;
+        candBin[i] = b;
+        if (n < PEAKS_PER_FRAME) n++;
+      }
     }
-    candidates.sort((a, b) => b.v - a.v);
-    for (let i = 0; i < Math.min(PEAKS_PER_FRAME, candidates.length); i++) peaks.push({ t: c, f: candidates[i]!.f });
+    for (let i = 0; i < n; i++) {
+      const b = candBin[i]!;
+      // Parabolic interpolation of the log spectrum around the peak: its frequency to a fraction of a bin.
+      const a = spec[b - 1]!;
+      const m = spec[b]!;
+      const z = spec[b + 1]!;
+      const den = a - 2 * m + z;
+      const delta = den < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (a - z)) / den)) : 0;
+      peaks.push(c, b + MIN_BIN + delta);
+    }
   }
-  return peaks;
+  return { t: peaks.t.subarray(0, peaks.length), f: peaks.f.subarray(0, peaks.length), length: peaks.length, frames };
 }
 
 /**
@@ -168,72 +208,102 @@ function slidingMax(row: Float32Array, out: Float32Array, prefix: Float32Array, 
   }
 }
 
-/** Pairs each peak with the next peaks in its target zone and indexes the pair hashes by anchor frame. */
-export function fingerprintPeaks(peaks: Peak[], frames: number): Fingerprint {
-  const hashes = new Map<number, number[]>();
+/**
+ * Pairs each peak with the next peaks in its target zone and hashes the pairs. `speed` hashes the peaks
+ * where they fall in a copy played that many times as fast (frames divided by it, frequencies
+ * multiplied): the ad's hashes at another speed, without a second decode.
+ */
+export function hashPeaks(peaks: Peaks, speed = 1, fuzz = 0): Hashes {
+  const n = peaks.length;
+  const t = new Int32Array(n);
+  const f = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    t[i] = Math.round(peaks.t[i]! / speed);
+    f[i] = Math.floor(peaks.f[i]! * speed);
+  }
+  let hash = new Uint32Array(n * FAN_OUT + 4);
+  let frame = new Int32Array(n * FAN_OUT + 4);
+  let pair = new Int32Array(n * FAN_OUT + 4);
   let count = 0;
-  for (let i = 0; i < peaks.length; i++) {
-    const a = peaks[i]!;
+  let pairs = 0;
+  for (let i = 0; i < n; i++) {
+    const f1 = f[i]!;
+    if (f1 < MIN_BIN || f1 > MAX_BIN) continue;
     let paired = 0;
-    for (let j = i + 1; j < peaks.length && paired < FAN_OUT; j++) {
-      const b = peaks[j]!;
-      const dt = b.t - a.t;
+    for (let j = i + 1; j < n && paired < FAN_OUT; j++) {
+      const dt = t[j]! - t[i]!;
       if (dt <= 0) continue;
       if (dt > MAX_DT) break;
-      if (Math.abs(b.f - a.f) > MAX_DF) continue;
-      const h = hashOf(a.f, b.f, dt);
-      const list = hashes.get(h);
-      if (list) list.push(a.t);
-      else hashes.set(h, [a.t]);
-      count++;
+      const f2 = f[j]!;
+      if (f2 < MIN_BIN || f2 > MAX_BIN || Math.abs(f2 - f1) > MAX_DF) continue;
+      if (count + 4 > hash.length) {
+        const h2 = new Uint32Array(hash.length * 2);
+        h2.set(hash);
+        hash = h2;
+        const fr2 = new Int32Array(frame.length * 2);
+        fr2.set(frame);
+        frame = fr2;
+        const p2 = new Int32Array(pair.length * 2);
+        p2.set(pair);
+        pair = p2;
+      }
+      hash[count] = hashOf(f1, f2, dt);
+      pair[count] = pairs;
+      frame[count++] = t[i]!;
+      if (fuzz > 0) {
+        // Near a bin's edge, the episode's peak may fall in the neighbouring bin: ask for it too.
+        const r1 = peaks.f[i]! * speed - f1;
+        const r2 = peaks.f[j]! * speed - f2;
+        const n1 = r1 < fuzz ? f1 - 1 : r1 > 1 - fuzz ? f1 + 1 : f1;
+        const n2 = r2 < fuzz ? f2 - 1 : r2 > 1 - fuzz ? f2 + 1 : f2;
+        const ok = (a: number, b: number) => a >= MIN_BIN && a <= MAX_BIN && b >= MIN_BIN && b <= MAX_BIN && Math.abs(b - a) <= MAX_DF;
+        if (n1 !== f1 && ok(n1, f2)) {
+          hash[count] = hashOf(n1, f2, dt);
+          pair[count] = pairs;
+          frame[count++] = t[i]!;
+        }
+        if (n2 !== f2 && ok(f1, n2)) {
+          hash[count] = hashOf(f1, n2, dt);
+          pair[count] = pairs;
+          frame[count++] = t[i]!;
+        }
+        if (n1 !== f1 && n2 !== f2 && ok(n1, n2)) {
+          hash[count] = hashOf(n1, n2, dt);
+          pair[count] = pairs;
+          frame[count++] = t[i]!;
+        }
+      }
+      pairs++;
       paired++;
     }
   }
-  return { hashes, count, frames };
+  return { hash: hash.subarray(0, count), frame: frame.subarray(0, count), pair: pair.subarray(0, count), pairs, length: count };
 }
 
-/** The fingerprint of mono PCM at SAMPLE_RATE. */
-export function fingerprint(pcm: Pcm): Fingerprint {
-  const frames = pcm.length >= WINDOW ? Math.floor((pcm.length - WINDOW) / HOP) + 1 : 0;
-  return fingerprintPeaks(findPeaks(pcm), frames);
+/** An episode's hashes indexed by value (compressed rows: the anchor frames of hash h are frames[start[h] … start[h + 1])). */
+export interface EpisodeIndex {
+  start: Uint32Array;
+  frames: Int32Array;
+  /** Frames analysed. */
+  frameCount: number;
+  count: number;
 }
 
-/**
- * Searches an episode's fingerprint for an ad's: every shared hash votes for the offset (episode frame −
- * ad frame) it implies; the offset with the most votes (counting its two neighbours, as re-encoding can
- * move a peak by a frame) is where the ad starts, and it is a match when enough of the ad agrees.
- */
-export function matchFingerprints(ad: Fingerprint, episode: Fingerprint): MatchResult {
-  const votes = new Map<number, number>();
-  // Iterate the smaller side's hashes.
-  for (const [h, adFrames] of ad.hashes) {
-    const epFrames = episode.hashes.get(h);
-    if (!epFrames) continue;
-    for (const te of epFrames) for (const ta of adFrames) votes.set(te - ta, (votes.get(te - ta) ?? 0) + 1);
-  }
-  let best = 0;
-  let bestVotes = 0;
-  for (const [o, n] of votes) {
-    const around = n + (votes.get(o - 1) ?? 0) + (votes.get(o + 1) ?? 0);
-    if (around > bestVotes || (around === bestVotes && o < best)) {
-      best = o;
-      bestVotes = around;
-    }
-  }
-  const ratio = ad.count ? bestVotes / ad.count : 0;
-  return {
-    found: bestVotes >= MIN_VOTES && ratio >= MIN_RATIO,
-    offsetMs: Math.max(0, Math.round(best * FRAME_MS)),
-    votes: bestVotes,
-    ratio,
-  };
+/** Indexes hashes by value: two passes over them, no per-hash allocation (an hour of audio is a few million hashes). */
+export function indexHashes(hashes: Hashes, frameCount: number): EpisodeIndex {
+  const start = new Uint32Array(HASH_SPACE + 1);
+  for (let i = 0; i < hashes.length; i++) start[hashes.hash[i]! + 1]!++;
+  for (let h = 0; h < HASH_SPACE; h++) start[h + 1]! += start[h]!;
+  const fill = start.slice(0, HASH_SPACE);
+  const frames = new Int32Array(hashes.length);
+  for (let i = 0; i < hashes.length; i++) frames[fill[hashes.hash[i]!]!++] = hashes.frame[i]!;
+  return { start, frames, frameCount, count: hashes.length };
 }
 
-/** `m:ss` (or `h:mm:ss`) of a position in ms, to the nearest second. */
-export function formatOffset(ms: number): string {
-  const total = Math.round(ms / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+/** The index of an episode's PCM at SAMPLE_RATE. */
+export function indexEpisode(pcm: Pcm): EpisodeIndex {
+  const peaks = findPeaks(pcm);
+  return indexHashes(hashPeaks(peaks), peaks.frames);
 }
+
+export { formatOffset } from '../../format/offset';

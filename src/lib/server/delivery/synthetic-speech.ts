@@ -134,3 +134,68 @@ export function wav(samples: Float32Array, rate = SYNTH_RATE): Buffer {
   head.writeUInt32LE(data.length, 40);
   return Buffer.concat([head, data]);
 }
+
+/**
+ * The same samples played `speed` times as fast, pitch and all (a record at another speed, a file
+ * played at the wrong sample rate): read at `speed` samples per sample with cubic interpolation.
+ */
+export function resample(samples: Float32Array, speed: number): Float32Array {
+  const out = new Float32Array(Math.floor(samples.length / speed));
+  const at = (i: number) => samples[Math.min(samples.length - 1, Math.max(0, i))]!;
+  for (let i = 0; i < out.length; i++) {
+    const x = i * speed;
+    const k = Math.floor(x);
+    const t = x - k;
+    const p0 = at(k - 1);
+    const p1 = at(k);
+    const p2 = at(k + 1);
+    const p3 = at(k + 2);
+    // Catmull-Rom.
+    out[i] = p1 + 0.5 * t * (p2 - p0 + t * (2 * p0 - 5 * p1 + 4 * p2 - p3 + t * (3 * (p1 - p2) + p3 - p0)));
+  }
+  return out;
+}
+
+/** The RMS level of speech() (either voice, at gain 1): what a music bed's level is relative to. */
+export const SPEECH_RMS = 0.12;
+
+/**
+ * `seconds` of a music bed (the kind mixed under a read ad): sustained chords of a few harmonics, a
+ * bass note per beat and a soft hi-hat, `dbUnder` decibels (RMS) under speech at gain 1. Deterministic
+ * for a seed.
+ */
+export function musicBed(seconds: number, seed: number, dbUnder = 12): Float32Array {
+  const rand = random(seed);
+  const out = new Float32Array(Math.round(seconds * SYNTH_RATE));
+  const beat = Math.round((0.45 + rand() * 0.2) * SYNTH_RATE);
+  const roots = [220, 246.94, 261.63, 293.66, 329.63, 349.23, 392];
+  let chord: number[] = [];
+  for (let start = 0; start < out.length; start += beat) {
+    if ((start / beat) % 4 === 0) {
+      const root = roots[Math.floor(rand() * roots.length)]!;
+      chord = [root, root * 1.26, root * 1.5, root * 2];
+    }
+    const bass = chord[0]! / 2;
+    for (let i = 0; i < beat && start + i < out.length; i++) {
+      const t = (start + i) / SYNTH_RATE;
+      let v = 0;
+      for (const f of chord) v += (Math.sin(2 * Math.PI * f * t) + 0.4 * Math.sin(4 * Math.PI * f * t)) / chord.length;
+      const decay = Math.exp(-i / (0.25 * SYNTH_RATE));
+      v += 0.8 * Math.sin(2 * Math.PI * bass * t) * decay;
+      if (i < 0.03 * SYNTH_RATE) v += (rand() * 2 - 1) * 0.3 * (1 - i / (0.03 * SYNTH_RATE));
+      out[start + i] = v;
+    }
+  }
+  let sum = 0;
+  for (const v of out) sum += v * v;
+  const gain = (SPEECH_RMS * 10 ** (-dbUnder / 20)) / (Math.sqrt(sum / (out.length || 1)) || 1);
+  for (let i = 0; i < out.length; i++) out[i] = out[i]! * gain;
+  return out;
+}
+
+/** Adds `bed` under `samples` (from the start, as long as both last), clipped to −1…1. */
+export function overlay(samples: Float32Array, bed: Float32Array): Float32Array {
+  const out = Float32Array.from(samples);
+  for (let i = 0; i < Math.min(out.length, bed.length); i++) out[i] = Math.max(-1, Math.min(1, out[i]! + bed[i]!));
+  return out;
+}

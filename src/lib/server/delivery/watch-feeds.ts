@@ -2,7 +2,8 @@
  * Feed watching (issue 12): after a job's air date, the podcast's new episodes are searched for its
  * approved ad without anyone linking them. Hosted shows: their own episodes. Others: the RSS feed,
  * polled with ETag / Last-Modified so an unchanged feed costs one 304; new items are added through the
- * podcasts domain. Each episode published on or after the air date is checked once per job.
+ * podcasts domain. Each episode published on or after the air date, and on or after the day the ad was
+ * approved (issue 33), is checked once per job.
  */
 import { and, eq, gte, inArray, isNotNull, lte, notExists } from 'drizzle-orm';
 import { getDb } from '../db/client';
@@ -11,6 +12,7 @@ import { fetchErrorMessage, guardedFetch } from '../fetch/guarded-fetch';
 import { summarizeFeed } from '../podcasts/read-feed';
 import { syncFeedEpisodes } from '../podcasts/sync-feed-episodes';
 import { podcastToday } from '../slots/slots';
+import { airsAfterApproval } from './air-date-rule';
 import { runAirCheck } from './listen';
 
 /** Polls one RSS feed conditionally and adds its new episodes; answers whether it changed. */
@@ -53,7 +55,7 @@ export async function pollFeed(podcast: typeof podcasts.$inferSelect): Promise<b
 export async function watchFeeds(options: { podcastId?: number } = {}): Promise<number> {
   const db = await getDb();
   const waiting = await db
-    .select({ job: packageJobs, podcast: podcasts, deliverableId: deliverables.id, hosted: hostedPodcasts.id })
+    .select({ job: packageJobs, podcast: podcasts, deliverableId: deliverables.id, approvedAt: deliverables.approved_at, hosted: hostedPodcasts.id })
     .from(packageJobs)
     .innerJoin(packages, eq(packages.id, packageJobs.package_id))
     .innerJoin(podcasts, eq(podcasts.id, packages.podcast_id))
@@ -69,7 +71,7 @@ export async function watchFeeds(options: { podcastId?: number } = {}): Promise<
       await pollFeed(w.podcast);
     }
     const candidates = await db
-      .select({ id: episodes.id })
+      .select({ id: episodes.id, published_at: episodes.published_at })
       .from(episodes)
       .where(
         and(
@@ -87,6 +89,7 @@ export async function watchFeeds(options: { podcastId?: number } = {}): Promise<
         ),
       );
     for (const e of candidates) {
+      if (!airsAfterApproval(e.published_at, w.approvedAt, w.podcast.time_zone)) continue;
       const [check] = await db
         .insert(airChecks)
         .values({ package_job_id: w.job.id, deliverable_id: w.deliverableId, episode_id: e.id, source: 'feed' })

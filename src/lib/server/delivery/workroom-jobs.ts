@@ -8,8 +8,11 @@ import { ads, airChecks, campaignAds, deliverables, discussionUsers, discussions
 import { notFound } from '../http';
 import type { SessionUser } from '../users/session-user';
 import { liveDiscussion, membershipOn } from '../workrooms/membership';
+import { playFrom } from '../../delivery-evidence';
+import { showDay } from './air-date-rule';
+import { openDisputeJsonSql } from './disputes';
+import { evidenceJsonSql, evidenceOf, type EvidenceSource } from './evidence';
 import { formatOffset } from './fingerprint';
-import { playFrom } from './listen';
 import type { DeliveryJobPayload, DeliveryPanelPayload } from '../../delivery-types';
 import type { DeliverableJob } from '../../workroom-types';
 
@@ -24,6 +27,9 @@ interface JobJson {
   episode: { title: string; enclosure_url: string | null } | null;
   latest: { id: number; status: string } | null;
   approved_id: number | null;
+  approved_at: string | null;
+  evidence: EvidenceSource | null;
+  dispute: DeliveryJobPayload['dispute'];
   link: { status: string; offset_ms: number | null; url: string | null; title: string | null; enclosure_url: string | null } | null;
 }
 
@@ -40,6 +46,9 @@ function jobsJsonSql(): SQL<JobJson[]> {
       'episode', case when e.id is null then null else json_build_object('title', e.title, 'enclosure_url', e.enclosure_url) end,
       'latest', (select json_build_object('id', x.id, 'status', x.status) from ${deliverables} x where x.package_job_id = j.id order by x.id desc limit 1),
       'approved_id', (select x.id from ${deliverables} x where x.package_job_id = j.id and x.status = 'accepted' order by x.id desc limit 1),
+      'approved_at', (select coalesce(x.approved_at, x.updated_at) from ${deliverables} x where x.package_job_id = j.id and x.status = 'accepted' order by x.id desc limit 1),
+      'evidence', ${evidenceJsonSql(sql`j.id`)},
+      'dispute', ${openDisputeJsonSql(sql`j.id`)},
       'link', (
         select json_build_object('status', c.status, 'offset_ms', c.offset_ms, 'url', c.url, 'title', ce.title, 'enclosure_url', ce.enclosure_url)
         from ${airChecks} c left join ${episodes} ce on ce.id = c.episode_id
@@ -54,7 +63,7 @@ function jobsJsonSql(): SQL<JobJson[]> {
   )`;
 }
 
-function jobPayload(job: JobRow, r: JobJson): DeliveryJobPayload {
+function jobPayload(job: JobRow, r: JobJson, timeZone: string | null): DeliveryJobPayload {
   const audio = r.episode?.enclosure_url ?? null;
   return {
     id: job.id,
@@ -66,6 +75,9 @@ function jobPayload(job: JobRow, r: JobJson): DeliveryJobPayload {
     ad_type: r.ad_type ?? 'sponsorship',
     deliverable: r.latest,
     approved_deliverable_id: r.approved_id,
+    approved_on: r.approved_at ? showDay(new Date(r.approved_at), timeZone) : null,
+    evidence: r.evidence ? evidenceOf(r.evidence) : null,
+    dispute: r.dispute ? { ...r.dispute, created_at: new Date(r.dispute.created_at).toISOString() } : null,
     link: r.link
       ? {
           status: r.link.status,
@@ -97,7 +109,7 @@ function panelStatement(db: Db, userId: number, discussionId: number) {
     .select({
       type: discussions.type,
       pkg: { status: packages.status, podcaster_user_id: packages.podcaster_user_id },
-      podcast: { id: podcasts.id, hash_id: podcasts.hash_id, title: podcasts.title },
+      podcast: { id: podcasts.id, hash_id: podcasts.hash_id, title: podcasts.title, time_zone: podcasts.time_zone },
       jobs: jobsJsonSql(),
     })
     .from(discussions)
@@ -127,7 +139,11 @@ export async function workroomJobs(user: SessionUser, discussionId: number): Pro
   const jobs = row.jobs.map((r) => ({ job: rowFromJson(packageJobs, r.job), json: r }));
   const isPodcaster = row.pkg.podcaster_user_id === user.id;
   return {
-    panel: { discussion_id: discussionId, podcast: row.podcast, jobs: jobs.map(({ job, json }) => jobPayload(job, json)) },
+    panel: {
+      discussion_id: discussionId,
+      podcast: { id: row.podcast.id, hash_id: row.podcast.hash_id, title: row.podcast.title },
+      jobs: jobs.map(({ job, json }) => jobPayload(job, json, row.podcast!.time_zone)),
+    },
     submittable: jobs
       .filter(({ job, json }) => isPodcaster && takesAnAd(job, json.approved_id))
       .map(({ job }) => ({ id: job.id, description: job.description, delivery_date: job.delivery_date, has_reject_deliverable: job.has_reject_deliverable })),

@@ -2,14 +2,16 @@
  * Delivery demo data (issue 12), made through the domains: Northwind Bikes' "Gravel Season Giveaway"
  * hires Saltmarsh Radio (live@cuepoint.test) for a sponsorship; the hire is funded, Ada submits the ad
  * (generated speech) and the brand approves it; the episode it aired in is one Saltmarsh publishes on
- * Cuepoint itself, and the listener really finds the ad in that episode's audio: the workroom says where
- * it starts, the job is completed and its fee released. Works offline.
+ * Cuepoint itself right after (an episode published before the approval could not carry it), and the
+ * listener really finds the ad in that episode's audio: the workroom says where it starts and how much
+ * of the ad it heard, the job is completed and its fee released. Works offline.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
+import { now as clockNow } from '../clock';
 import { getDb } from '../db/client';
 import { ads, campaignAds, campaigns, opportunities, packageJobs, packages, podcasts } from '../db/schema';
 import { encodeMp3 } from '../delivery/decode-audio';
@@ -40,7 +42,6 @@ export async function seedDelivery(now = new Date()): Promise<void> {
   const brand = await loadSessionUser(campaign.brand_user_id);
   const podcaster = await loadSessionUser(show.user_id);
   if (!ad || !brand || !podcaster) return;
-  const airedAt = new Date(now.getTime() - 3 * DAY);
   const fee = 30_000;
 
   // The proposal, as the proposal wizard writes it.
@@ -63,7 +64,7 @@ export async function seedDelivery(now = new Date()): Promise<void> {
         campaign_ad_id: ad.id,
         description: 'Pre-segment sponsorship, 20 seconds',
         fee,
-        delivery_date: airedAt.toISOString().slice(0, 10),
+        delivery_date: clockNow().toISOString().slice(0, 10),
       })
       .returning();
     const [opp] = await tx
@@ -105,7 +106,8 @@ export async function seedDelivery(now = new Date()): Promise<void> {
       {
         title: 'Tide Pools at Dawn, with a Gravel Season Giveaway',
         description: '<p>What lives in the pools the tide leaves behind, and how it survives the afternoon sun.</p>',
-        published_at: airedAt,
+        // Published once the ad is approved: the proof rule accepts an episode of that day or later.
+        published_at: clockNow(),
         season: null,
         episode_number: null,
         episode_type: 'full',

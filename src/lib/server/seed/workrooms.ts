@@ -197,6 +197,7 @@ export async function seedWorkrooms(tx: Tx): Promise<void> {
       reference_id: approvedAudio,
       created_at: minutesAgo(60 * 24 * 3),
       updated_at: minutesAgo(60 * 24 * 2),
+      approved_at: minutesAgo(60 * 24 * 2 + 29),
     })
     .returning();
   const m1 = await say(60 * 24 * 3, podcaster.id, 'Here is the mid-roll for episode 212, ready for your review.', {

@@ -2,9 +2,10 @@
  * Completed Ads: the ads of the user's campaigns (brand) or packages (podcaster) that are verified on
  * air (job completed), with the approved audio, the episode they aired in, its air date and where the ad starts.
  */
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { brands, campaigns, deliverables, episodes, files, messages, packageJobs, packages, podcasts } from '../db/schema';
+import { evidenceJsonSql, evidenceOf, type EvidencePayload } from '../delivery/evidence';
 import { formatOffset } from '../delivery/fingerprint';
 import { playFrom } from '../delivery/listen';
 import type { SessionUser } from '../users/session-user';
@@ -25,6 +26,9 @@ export interface CompletedAd {
   play_url: string | null;
   audio: AttachmentPayload | null;
   workroom_link: string | null;
+  /** What Cuepoint heard (the episode, where the ad starts, how much of it, the score, when), and how the airing was accepted. */
+  evidence: EvidencePayload | null;
+  verified_by: 'detection' | 'brand' | 'admin' | null;
 }
 
 /** The user's approved ads, newest first. */
@@ -41,6 +45,7 @@ export async function listCompletedAds(user: SessionUser): Promise<CompletedAd[]
       file: files,
       discussionId: messages.discussion_id,
       episode: episodes,
+      evidence: evidenceJsonSql(sql`${packageJobs.id}`),
     })
     .from(deliverables)
     .innerJoin(packageJobs, eq(packageJobs.id, deliverables.package_job_id))
@@ -59,12 +64,14 @@ export async function listCompletedAds(user: SessionUser): Promise<CompletedAd[]
     campaign: { id: r.campaign.id, title: r.campaign.title },
     podcast: { id: r.podcast.id, title: r.podcast.title, hash_id: r.podcast.hash_id, avatar_url: r.podcast.avatar_url },
     brand_name: r.brand ?? '',
-    approved_at: r.d.updated_at.toISOString(),
+    approved_at: (r.d.approved_at ?? r.d.updated_at).toISOString(),
     episode: r.episode ? { id: r.episode.id, title: r.episode.title, url: r.episode.enclosure_url } : null,
     aired_at: r.job.aired_at?.toISOString() ?? null,
     ad_start: r.job.ad_offset_ms === null ? null : formatOffset(r.job.ad_offset_ms),
     play_url: r.episode?.enclosure_url && r.job.ad_offset_ms !== null ? playFrom(r.episode.enclosure_url, r.job.ad_offset_ms) : null,
     audio: r.file && r.discussionId ? attachmentPayload(r.file) : null,
     workroom_link: r.discussionId ? `/workrooms/package/${r.discussionId}` : null,
+    evidence: r.evidence ? evidenceOf(r.evidence) : null,
+    verified_by: !r.evidence ? null : r.evidence.status === 'found' ? 'detection' : r.evidence.status === 'disputed' ? 'admin' : 'brand',
   }));
 }

@@ -4,6 +4,7 @@
  * with a deliverable can be approved or rejected.
  */
 import { and, eq } from 'drizzle-orm';
+import { now } from '../clock';
 import { getDb } from '../db/client';
 import { campaigns, deliverables, messages, packageJobs, packages, users } from '../db/schema';
 import { fieldError, notFound } from '../http';
@@ -105,7 +106,7 @@ export async function reviewDeliverable(
   const [updated] = await db.transaction(async (tx) => {
     const d = await tx
       .update(deliverables)
-      .set({ status: approved ? 'accepted' : 'rejected' })
+      .set({ status: approved ? 'accepted' : 'rejected', approved_at: approved ? now() : null })
       .where(eq(deliverables.id, deliverableId))
       .returning();
     // Approved: back in progress, waiting to air (the job completes once it is verified on air, which

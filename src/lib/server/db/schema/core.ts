@@ -488,6 +488,8 @@ export const deliverables = pgTable('deliverables', {
   status: deliverableStatus().notNull().default('pending'),
   reference_id: integer(),
   reference_type: text(),
+  /** When the brand approved it (the product's clock): an aired episode must be published on or after that day. */
+  approved_at: ts(),
   ...timestamps,
 });
 

@@ -7,10 +7,19 @@
  * the RSS feeds watched for aired ads (ETag, Last-Modified).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { deliverables, episodes, messages, packageJobs, podcasts, users } from './core';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/** One airing of the ad heard in an episode: where it starts, how much of the ad it holds, its score and speed. */
+export interface AiringEvidence {
+  start_ms: number;
+  matched_ms: number;
+  score: number;
+  speed: number;
+  complete: boolean;
+}
 
 export const airChecks = pgTable(
   'air_checks',
@@ -32,10 +41,17 @@ export const airChecks = pgTable(
      * brand answered a link), replaced (a newer link took its place).
      */
     status: text().$type<'pending' | 'found' | 'not-found' | 'confirmed' | 'disputed' | 'replaced'>().notNull().default('pending'),
+    /** Where the ad starts in the episode (its best airing: the first complete one, else the one that held the most). */
     offset_ms: integer(),
-    /** Hashes agreeing on the offset, and their share of the ad's hashes. */
+    /** Unused since issue 33 (the landmark votes of the first matcher); kept for the checks made before. */
     votes: integer(),
+    /** The share of the ad heard in its best airing (0–1). */
     ratio: real(),
+    /** The evidence (issue 33): how much of the ad was heard in its best airing, of the ad's length, the match score, and every airing. */
+    matched_ms: integer(),
+    ad_ms: integer(),
+    score: real(),
+    airings: jsonb().$type<AiringEvidence[]>(),
     /** Why the audio could not be searched (unreachable, not audio), when so. */
     error: text(),
     message_id: integer().references(() => messages.id, { onDelete: 'set null' }),
@@ -64,3 +80,40 @@ export const feedWatches = pgTable('feed_watches', {
   checked_at: ts(),
   error: text(),
 });
+
+/**
+ * A brand's dispute of a linked episode (issue 33): the job waits in review until an admin releases
+ * the fee (the ad aired) or refunds the brand (it did not), both sides told. One open dispute per job.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    package_job_id: integer()
+      .notNull()
+      .references(() => packageJobs.id, { onDelete: 'cascade' }),
+    deliverable_id: integer()
+      .notNull()
+      .references(() => deliverables.id, { onDelete: 'cascade' }),
+    /** The linked episode's check the brand disputed (its evidence). */
+    air_check_id: integer().references(() => airChecks.id, { onDelete: 'set null' }),
+    brand_user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text().notNull(),
+    /** The podcaster's side, in their words. */
+    response: text(),
+    responded_at: ts(),
+    /** open, released (the fee went to the podcaster), refunded (the brand was refunded). */
+    status: text().$type<'open' | 'released' | 'refunded'>().notNull().default('open'),
+    resolved_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    resolution_note: text(),
+    resolved_at: ts(),
+    created_at: ts().defaultNow().notNull(),
+    updated_at: ts()
+      .defaultNow()
+      .notNull()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [index('disputes_status_idx').on(t.status), uniqueIndex('disputes_open_job_unique').on(t.package_job_id).where(sql`${t.status} = 'open'`)],
+);

@@ -1,14 +1,11 @@
 import type { APIRoute } from 'astro';
-import { z } from 'zod';
-import { idParam, json, parseBody } from '~/lib/server/http';
+import { idParam, json, readBody } from '~/lib/server/http';
 import { requireRole } from '~/lib/server/session/guards';
-import { answerLink, serializeAirCheck } from '~/lib/server/delivery/link-episode';
+import { disputeLink } from '~/lib/server/delivery/disputes';
+import { serializeDispute } from '~/lib/server/delivery/dispute-payload';
 
-const schema = z.object({ reason: z.string().trim().max(2000).optional() });
-
-/** POST /api/deliverables/{id}/disputed {reason?}: the brand disputes the linked episode (the job goes back in progress). */
+/** POST /api/deliverables/{id}/disputed {reason}: the brand disputes the linked episode; an admin releases or refunds (201). */
 export const POST: APIRoute = async ({ locals, params, request }) => {
   const user = requireRole(locals, 'BRAND');
-  const { reason } = await parseBody(request, schema);
-  return json({ data: serializeAirCheck(await answerLink(user, idParam(params.id), 'disputed', reason)) });
+  return json({ data: serializeDispute(await disputeLink(user, idParam(params.id), await readBody(request))) }, 201);
 };

@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { idParam, json, readBody } from '~/lib/server/http';
+import { requireRole } from '~/lib/server/session/guards';
+import { resolveDispute } from '~/lib/server/delivery/disputes';
+import { serializeDispute } from '~/lib/server/delivery/dispute-payload';
+
+/** POST /api/admin/disputes/{id}/refund {note?}: the admin refunds the brand (the job is dropped); both sides are told. */
+export const POST: APIRoute = async ({ locals, params, request }) => {
+  const admin = requireRole(locals, 'ADMIN');
+  return json({ data: serializeDispute(await resolveDispute(admin, idParam(params.id), 'refund', await readBody(request))) });
+};
