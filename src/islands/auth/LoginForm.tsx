@@ -3,7 +3,7 @@ import { safeRedirect } from '../../lib/safe-redirect';
 import { SignInError, signIn, type SecondStep } from '../../lib/session';
 import { Button } from '../../components/Button';
 import { SecondFactorForm } from '../two-factor/SecondFactorForm';
-import { completeSecondStep, secondStepWithPasskey, signInWithPasskey } from '../two-factor/sign-in-steps';
+import { completeSecondStep, secondStepWithPasskey, passkeyOnlySignIn } from '../two-factor/sign-in-steps';
 import { passkeysSupported } from '../two-factor/webauthn';
 
 interface Props {
@@ -66,7 +66,7 @@ export default function LoginForm({ redirect, action, email = '', error: initial
     setError(null);
     setBusy(true);
     try {
-      await signInWithPasskey();
+      await passkeyOnlySignIn();
       done();
     } catch (e) {
       setBusy(false);

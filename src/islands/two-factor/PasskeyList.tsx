@@ -18,7 +18,7 @@ export interface Passkey {
 type Naming = { mode: 'add' } | { mode: 'rename'; passkey: Passkey };
 
 /** Registers a new passkey (WebAuthn) under a name; answers it and the recovery codes when this turned two-factor on. */
-export async function registerPasskey(name: string): Promise<{ data: Passkey; recovery_codes: string[] | null }> {
+export async function enrolPasskeyInBrowser(name: string): Promise<{ data: Passkey; recovery_codes: string[] | null }> {
   const { challenge_token, options } = await api<{ challenge_token: string; options: Parameters<typeof createPasskey>[0] }>(
     '/api/user/two-factor/passkeys/options',
     {
@@ -52,7 +52,7 @@ export function PasskeyList({ passkeys, onChange, onCodes }: { passkeys: Passkey
     setError(null);
     try {
       if (naming.mode === 'add') {
-        const res = await registerPasskey(name.trim());
+        const res = await enrolPasskeyInBrowser(name.trim());
         toast.success(`Passkey “${res.data.name}” added.`);
         if (res.recovery_codes) onCodes(res.recovery_codes);
       } else {

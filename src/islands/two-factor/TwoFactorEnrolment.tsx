@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../components/Button';
 import { safeRedirect } from '../../lib/safe-redirect';
-import { registerPasskey } from './PasskeyList';
+import { enrolPasskeyInBrowser } from './PasskeyList';
 import { RecoveryCodesView } from './RecoveryCodesView';
 import { TotpSetup } from './TotpSetup';
 import { passkeysSupported, suggestedPasskeyName } from './webauthn';
@@ -28,7 +28,7 @@ export default function TwoFactorEnrolment({ redirect }: { redirect: string | nu
     setBusy(true);
     setError(null);
     try {
-      const res = await registerPasskey(suggestedPasskeyName());
+      const res = await enrolPasskeyInBrowser(suggestedPasskeyName());
       enrolled(res.recovery_codes);
     } catch (e) {
       setBusy(false);

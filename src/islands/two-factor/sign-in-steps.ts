@@ -18,7 +18,7 @@ export async function secondStepWithPasskey(mfaToken: string): Promise<void> {
 }
 
 /** Signs in with a passkey alone: the browser offers the passkeys it holds for this site. */
-export async function signInWithPasskey(): Promise<void> {
+export async function passkeyOnlySignIn(): Promise<void> {
   const start = await post('/session/passkey/options');
   if (!start.ok) throw await signInError(start);
   const { challenge_token, options } = await start.json();

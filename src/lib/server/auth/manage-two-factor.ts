@@ -11,7 +11,7 @@ import { createChallenge, findChallenge, spendChallenge } from './mfa-challenges
 import { deleteAllPasskeys, deletePasskey, passkeyRegistrationOptions, registerPasskey, serializePasskey, type PasskeyPayload } from './passkeys';
 import { generateRecoveryCodes } from './recovery-codes';
 import { requireRecentVerification } from './step-up';
-import { confirmTotpSetup, normalizeCode, removeTotp, startTotpSetup, type TotpSetup } from './totp';
+import { confirmTotpSetup, normalizeCode, removeTotp, startTotpSetup, type TotpSecret } from './totp';
 import { mailSecurityNotice, secondFactorMethods, syncTwoFactorState } from './two-factor';
 
 const ADMIN_KEEPS_ONE = 'Admins must keep two-factor authentication on: add another passkey or authenticator app before removing this one.';
@@ -20,7 +20,7 @@ const ADMIN_KEEPS_ONE = 'Admins must keep two-factor authentication on: add anot
 type Enrolled = { recovery_codes: string[] | null };
 
 /** POST /api/user/two-factor/totp: a new authenticator secret, its otpauth URL and QR code. */
-export async function beginTotp(locals: App.Locals): Promise<TotpSetup> {
+export async function beginTotp(locals: App.Locals): Promise<TotpSecret> {
   await requireRecentVerification(locals);
   const user = locals.user!;
   return startTotpSetup({ id: user.id, email: user.row.email });

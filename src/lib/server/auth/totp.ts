@@ -26,7 +26,7 @@ export function normalizeCode(code: unknown): string | null {
   return /^\d{6}$/.test(digits) ? digits : null;
 }
 
-export interface TotpSetup {
+export interface TotpSecret {
   /** The secret in base32, for typing into an app that cannot scan. */
   secret: string;
   otpauth_url: string;
@@ -45,7 +45,7 @@ export async function confirmedTotp(userId: number, db?: Db | Tx) {
 }
 
 /** Starts (or starts again) setting up an authenticator app: a new secret, waiting for its first code. */
-export async function startTotpSetup(user: { id: number; email: string }): Promise<TotpSetup> {
+export async function startTotpSetup(user: { id: number; email: string }): Promise<TotpSecret> {
   if (await confirmedTotp(user.id)) throw fieldError('code', 'An authenticator app is already set up. Remove it first to set up another one.');
   const secret = new Secret({ size: 20 }).base32;
   const db = await getDb();
