@@ -380,6 +380,22 @@ describe('[CONSISTENCY] every screen shows the ledger, the counter and the provi
       expect(hostRows.get(t.code), `${t.kind} ${t.code} on /settings/earnings`).toBe(t.fee - (t.kind === 'release' ? t.service_fee : 0));
     expect((await call('GET', '/api/earnings', { token: hostA.token })).body.data).toMatchObject(earnings);
 
+    // Show B's podcaster: the cancelled hire was refunded, so nothing is hired, pending or earned.
+    const hostBEarnings = doc((await page('/settings/earnings', hostB.cookie)).html);
+    for (const id of ['earnings-available', 'earnings-pending', 'earnings-paid-out', 'earnings-lifetime'])
+      expect(centsOf(one(hostBEarnings, byTestId(id))), `${id} of show B`).toBe(0);
+    expect(ledger.filter((t) => t.user_id === hostB.id)).toEqual([]);
+    const hostBHired = one(doc((await page('/dashboard', hostB.cookie)).html), byTestId('dashboard-hired'));
+    expect(centsOf(one(hostBHired, (e) => e.name === 'strong'))).toBe(0);
+    expect(text(hostBHired)).toContain('0 hires');
+
+    // /admin/coupons: the coupon was redeemed as often as the ledger has a charge with it.
+    const couponRow = all(doc((await page('/admin/coupons', admin.cookie)).html), (e) => e.name === 'tr').find((tr) => text(tr).includes(code));
+    expect(couponRow, 'the coupon on /admin/coupons').toBeDefined();
+    const withCoupon = ledger.filter((t) => t.kind === 'charge' && (t.meta as { coupon?: string }).coupon?.toUpperCase() === code);
+    expect(withCoupon).toHaveLength(1);
+    expect(count(text(one(couponRow!, byAttr('data-label', 'Redeemed'))))).toBe(withCoupon.length);
+
     // Completed Ads, on both sides: the aired ad at the fee the ledger released for it.
     for (const user of [brand, hostA]) {
       const completed = all(doc((await page('/completed-ads', user.cookie)).html), (e) => attr(e, 'class') === 'completed-ad');
