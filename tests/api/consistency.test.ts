@@ -298,6 +298,10 @@ describe('[CONSISTENCY] every screen shows the ledger, the counter and the provi
     const measuredCells = all(stats, byAttr('data-label', 'Measured listens')).map((e) => count(text(e)));
     expect(measuredCells.reduce((s, n) => s + n, 0)).toBe(downloads);
 
+    // The budget not hired yet (budget − the fees of the hires that stand) and the money the CPM is on (the aired ads').
+    const statsText = text(stats.children);
+    expect(statsText).toContain(`${fmt(campaign.budget! - 55_000)} of the budget is not hired yet.`);
+    expect(statsText).toContain(`on ${fmt(paidFor(40_000) + sum(adSpend))} of aired ads`);
     // The hired podcasts' table: show A's fees are its hire (show B's job was cancelled), its measured listens the counter's.
     const showARow = all(stats, (e) => e.name === 'tr').find((tr) => text(tr).startsWith('Consistency Roasters'));
     expect(showARow, 'show A in the hired podcasts').toBeDefined();
@@ -338,6 +342,18 @@ describe('[CONSISTENCY] every screen shows the ledger, the counter and the provi
     for (const t of brandLedger) expect(brandRows.get(t.code), `${t.kind} ${t.code} on /settings/payments`).toBe(t.fee);
     expect(brandRows.size).toBe(brandLedger.length);
 
+    // The funding's confirmation page, by the charge's code (where funding leads) and by the hires it funded: the charge, never "no payment".
+    for (const query of [`tx=${hireCharges[0]!.code}`, `hirings=${hiringIds.join(',')}`]) {
+      const confirmation = doc((await page(`/hirings/confirmation?${query}`, brand.cookie)).html);
+      expect(centsOf(one(confirmation, (e) => attr(e, 'id') === 'paid-h')), query).toBe(hireCharges[0]!.fee);
+      expect(centsOf(one(confirmation, (e) => attr(e, 'class')?.includes('pm-summary__total') === true)), query).toBe(hireCharges[0]!.fee);
+      expect(text(confirmation.children), query).not.toContain('so there is no payment');
+    }
+    const hires = all(doc((await page('/settings/hires', brand.cookie)).html), (e) => attr(e, 'class') === 'pm-hire__head');
+    const hireOf = (title: string) => hires.find((h) => text(h).includes(title));
+    expect(centsOf(one(hireOf('Consistency Roasters')!, (e) => attr(e, 'class') === 'pm-amount'))).toBe(55_000);
+    expect(centsOf(one(hireOf('Consistency Runners')!, (e) => attr(e, 'class') === 'pm-amount'))).toBe(25_000);
+
     // ---- Receipts: the charge, the refund and the line's budget ----
     for (const t of [...hireCharges, ...refunds, ...lineCharges]) {
       const receipt = doc((await page(`/settings/payments/receipts/${t.code}`, brand.cookie)).html);
@@ -372,6 +388,14 @@ describe('[CONSISTENCY] every screen shows the ledger, the counter and the provi
     expect(centsOf(one(earningsPage, byTestId('earnings-pending')))).toBe(earnings.pending);
     expect(centsOf(one(earningsPage, byTestId('earnings-paid-out')))).toBe(earnings.paid_out);
     expect(centsOf(one(earningsPage, byTestId('earnings-lifetime')))).toBe(earnings.lifetime);
+    // The payout form's balance and its amount field (all of it by default).
+    expect(text(earningsPage.children)).toContain(`Available: ${fmt(earnings.available)}.`);
+    expect(
+      attr(
+        one(earningsPage, (e) => e.name === 'input' && attr(e, 'inputmode') === 'decimal'),
+        'value',
+      ),
+    ).toBe((earnings.available / 100).toFixed(2));
     const hireRow = DomUtils.getParent(one(earningsPage, (e) => e.name === 'td' && attr(e, 'data-label') === 'Total')) as Element;
     expect(centsOf(one(hireRow, byAttr('data-label', 'Total')))).toBe(55_000);
     expect(centsOf(one(hireRow, byAttr('data-label', 'You receive')))).toBe(55_000 - Math.round((55_000 * percent) / 100));
