@@ -1,7 +1,7 @@
 /** What a receipt lists: per hire of a payment (or the job of a refund), the podcast, campaign, ads and amount paid. */
-import { eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { ads, campaignAds, campaigns, hirings, jobFunds, packageJobs, podcasts } from '../db/schema';
+import { ads, campaignAds, campaigns, hirings, jobFunds, packageJobs, podcasts, transactions } from '../db/schema';
 import type { TransactionPayload } from '../../payments';
 
 export interface ReceiptLine {
@@ -68,4 +68,18 @@ export async function receiptLines(tx: TransactionPayload): Promise<ReceiptLine[
       amount: mine.reduce((s, f) => s + f.paid, 0),
     };
   });
+}
+
+/** The code of the brand's latest charge that funded any of these hirings (null when a coupon covered them whole, or none was funded). */
+export async function chargeCodeOfHirings(brandUserId: number, hiringIds: number[]): Promise<string | null> {
+  if (hiringIds.length === 0) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ code: transactions.code })
+    .from(jobFunds)
+    .innerJoin(transactions, eq(transactions.id, jobFunds.charge_id))
+    .where(and(eq(jobFunds.brand_user_id, brandUserId), inArray(jobFunds.hiring_id, hiringIds), isNotNull(jobFunds.charge_id)))
+    .orderBy(desc(transactions.id))
+    .limit(1);
+  return row?.code ?? null;
 }
