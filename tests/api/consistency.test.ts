@@ -205,6 +205,9 @@ describe('[CONSISTENCY] every screen shows the ledger, the counter and the provi
     });
     expect(line.status, JSON.stringify(line.body)).toBe(201);
     const lineId = line.body.data.id as number;
+    // Paused at once: its impressions are recorded below, and it must not fill the downloads of other tests' shows (one database).
+    const paused = await call('PATCH', `/api/brand/ad-lines/${lineId}`, { token: brand.token, body: { status: 'paused' } });
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
     await db.insert(adDeliveries).values(
       Array.from({ length: 7 }, (_, i) => ({
         day: day(0),
