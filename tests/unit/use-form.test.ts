@@ -2,7 +2,17 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '~/lib/api';
-import { failureOf, fieldAria, formReducer, messagesAsField, useForm, type FormState } from '~/islands/shared/use-form';
+import {
+  failureOf,
+  fieldAria,
+  fieldsOr,
+  formReducer,
+  messageBesideFields,
+  messagesAsField,
+  useForm,
+  type FieldErrors,
+  type FormState,
+} from '~/islands/shared/use-form';
 
 const idle: FormState = { pending: false, errors: {}, message: null, failures: 0 };
 
@@ -30,6 +40,23 @@ describe('the form hook: failures as forms show them (core §8)', () => {
     expect(messagesAsField(failureOf(new TypeError('Failed to fetch')), 'url', 'Could not save.')).toEqual({ url: ['Could not save.'] });
     const invalid = failureOf(new ApiError(422, 'Invalid.', { url: ['Enter a feed address.'] }));
     expect(messagesAsField(invalid, 'url', 'Could not save.')).toEqual({ url: ['Enter a feed address.'] });
+  });
+
+  it('shows a general message only when no field has one', () => {
+    const offline = 'We could not reach Cuepoint.';
+    expect(messageBesideFields(failureOf(new ApiError(422, 'Invalid.', { email: ['Taken.'] })), offline)).toBeNull();
+    expect(messageBesideFields(failureOf(new ApiError(429, 'Too many attempts.')), offline)).toBe('Too many attempts.');
+    expect(messageBesideFields(failureOf(new TypeError('Failed to fetch')), offline)).toBe(offline);
+  });
+
+  it('sends a 422 to the fields and anything else to a toast', () => {
+    const fields: FieldErrors[] = [];
+    const toasts: string[] = [];
+    const report = fieldsOr({ fail: (e) => fields.push(e) }, (m) => toasts.push(m));
+    report(failureOf(new ApiError(422, 'Invalid.', { domain: ['Enter a domain.'] })));
+    report(failureOf(new ApiError(409, 'The site is already added.')));
+    expect(fields).toEqual([{ domain: ['Enter a domain.'] }]);
+    expect(toasts).toEqual(['The site is already added.']);
   });
 });
 
@@ -68,26 +95,27 @@ describe('the form hook: its state', () => {
   });
 });
 
-describe('the form hook in a component', () => {
-  function Form() {
-    const form = useForm({ initialErrors: { email: ['Taken.'] }, initialMessage: 'Check the form.' });
-    return createElement(
-      'form',
-      { ref: form.formRef },
-      createElement('p', { role: 'alert' }, form.message),
-      createElement('input', { name: 'email', ...form.aria('email', 'email-error') }),
-      createElement('span', { id: 'email-error' }, form.error('email')),
-      createElement('input', { name: 'name', ...form.aria('name', 'name-error') }),
-      createElement('button', { disabled: form.pending, 'data-invalid': String(form.invalid) }, 'Save'),
-    );
-  }
+/** A form of one field with messages from the server, as a page renders it before hydration. */
+function Form() {
+  const form = useForm({ initialErrors: { email: ['Taken.'] }, initialMessage: 'Check the form.' });
+  return createElement(
+    'form',
+    { ref: form.formRef },
+    createElement('p', { role: 'alert' }, form.message),
+    createElement('input', { name: 'email', ...form.aria('email', 'email-error') }),
+    createElement('span', { id: 'email-error' }, form.error('email')),
+    createElement('input', { name: 'name', ...form.aria('name', 'name-error') }),
+    createElement('button', { type: 'submit', disabled: form.pending, 'data-invalid': String(form.invalid) }, 'Save'),
+  );
+}
 
+describe('the form hook in a component', () => {
   it('renders the messages the server gave a form posted before hydration', () => {
     const html = renderToString(createElement(Form));
     expect(html).toContain('<p role="alert">Check the form.</p>');
     expect(html).toContain('<input aria-invalid="true" aria-describedby="email-error" name="email"/>');
     expect(html).toContain('<span id="email-error">Taken.</span>');
     expect(html).toContain('<input name="name"/>');
-    expect(html).toContain('<button data-invalid="true">Save</button>');
+    expect(html).toContain('<button type="submit" data-invalid="true">Save</button>');
   });
 });

@@ -42,6 +42,14 @@ export function messageBesideFields(failure: Failure, offline: string): string |
   return failure.status !== null ? failure.message : offline;
 }
 
+/** The usual split: a 422's messages go under the fields (via `fail`), anything else to `show` (a toast). */
+export function fieldsOr(form: Pick<FormApi, 'fail'>, show: (message: string) => void): (failure: Failure) => void {
+  return (failure) => {
+    if (failure.status === 422) form.fail(failure.errors);
+    else show(failure.message);
+  };
+}
+
 export interface FormState {
   pending: boolean;
   errors: FieldErrors;
