@@ -4,7 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/stores/toasts';
-import { useForm } from '../shared/use-form';
+import { fieldsOr, useForm } from '../shared/use-form';
 
 interface Props {
   campaignId: number;
@@ -30,7 +30,7 @@ export default function MessageDialog({ campaignId, packageIds, podcastTitle, on
         setMessage('');
         onSent();
       },
-      { report: (f) => f.status !== 422 && toast.error(f.message) },
+      { report: fieldsOr(form, toast.error) },
     );
   }
 
