@@ -4,7 +4,7 @@ import { FieldError } from '../../components/FieldError';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/stores/toasts';
-import { useForm } from '../shared/use-form';
+import { fieldsOr, useForm } from '../shared/use-form';
 import './hosting.css';
 
 interface Row {
@@ -46,7 +46,7 @@ export default function AdminHosting({ applications }: { applications: Row[] }) 
         setLink(res.data.link);
         toast.success(`Invitation sent to ${email}.`);
       },
-      { report: (f) => f.status !== 422 && toast.error(f.message) },
+      { report: fieldsOr(form, toast.error) },
     );
   };
 

@@ -9,7 +9,7 @@ import { CardBrandLogo } from '../../components/CardBrandLogo';
 import { FieldError } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
 import { cardBrandOf, cardLabel, formatCardNumber, formatExpiry, parseExpiry, type CardPayload } from '../../lib/payments';
-import { useForm } from '../shared/use-form';
+import { fieldsOr, useForm } from '../shared/use-form';
 import '../../styles/payments.css';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -58,7 +58,7 @@ function TestCardForm({ onSaved, onCancel }: CardFormProps) {
         setCvc('');
         onSaved(res.data);
       },
-      { report: (f) => f.status !== 422 && toast.error(f.message) },
+      { report: fieldsOr(form, toast.error) },
     );
   }
 
