@@ -6,8 +6,8 @@
  */
 import { useId, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
-import { api, ApiError } from '../../lib/api';
-import type { FieldErrors } from '../../lib/rules/field-errors';
+import { api } from '../../lib/api';
+import { useForm } from '../shared/use-form';
 import { toast } from '../../lib/stores/toasts';
 import type { FilePayload } from '../../lib/types';
 import Uploader from '../uploader/LazyUploader';
@@ -39,48 +39,40 @@ export default function AdLineForm({ campaignId, cards, categories, devices, tod
   const [devs, setDevs] = useState<string[]>([]);
   const [positions, setPositions] = useState<Array<'pre' | 'mid'>>(['pre', 'mid']);
   const [cardId, setCardId] = useState(cards[0]?.id ?? 0);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm();
+  const { errors, message, pending: saving } = form;
 
   const toggle = <T,>(list: T[], value: T) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setErrors(null);
-    setMessage(null);
-    setSaving(true);
-    try {
-      await api(`/api/brand/campaigns/${campaignId}/ad-lines`, {
-        method: 'POST',
-        body: {
-          title,
-          spot_file_id: spot?.id ?? 0,
-          cpm: toCents(cpm),
-          budget: toCents(budget),
-          starts_on: startsOn,
-          ends_on: endsOn,
-          frequency_cap: Number(cap),
-          categories: cats,
-          countries: countries
-            .split(/[\s,]+/)
-            .map((c) => c.trim().toUpperCase())
-            .filter(Boolean),
-          devices: devs,
-          positions,
-          card_id: cardId,
-        },
-      });
-      toast.success('Your automated line is live.');
-      window.location.reload();
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(err.status === 422 ? err.errors : null);
-        setMessage(err.message);
-      } else setMessage('Something went wrong, please try again.');
-    } finally {
-      setSaving(false);
-    }
+    await form.run(
+      async () => {
+        await api(`/api/brand/campaigns/${campaignId}/ad-lines`, {
+          method: 'POST',
+          body: {
+            title,
+            spot_file_id: spot?.id ?? 0,
+            cpm: toCents(cpm),
+            budget: toCents(budget),
+            starts_on: startsOn,
+            ends_on: endsOn,
+            frequency_cap: Number(cap),
+            categories: cats,
+            countries: countries
+              .split(/[\s,]+/)
+              .map((c) => c.trim().toUpperCase())
+              .filter(Boolean),
+            devices: devs,
+            positions,
+            card_id: cardId,
+          },
+        });
+        toast.success('Your automated line is live.');
+        window.location.reload();
+      },
+      { report: (f) => form.setMessage(f.status !== null ? f.message : 'Something went wrong, please try again.') },
+    );
   };
 
   if (!open)
@@ -91,7 +83,7 @@ export default function AdLineForm({ campaignId, cards, categories, devices, tod
     );
 
   return (
-    <form className="ads-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+    <form ref={form.formRef} className="ads-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h3 id={`${id}-title`} className="ads-form__title">
         New automated line
       </h3>
@@ -195,7 +187,7 @@ export default function AdLineForm({ campaignId, cards, categories, devices, tod
         )}
         <FieldError errors={errors} field="card_id" />
       </div>
-      {message && !errors && (
+      {message && !form.invalid && (
         <p className="cp-field-error" role="alert">
           {message}
         </p>

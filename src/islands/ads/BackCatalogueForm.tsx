@@ -5,8 +5,8 @@
  */
 import { useId, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
-import { api, ApiError } from '../../lib/api';
-import type { FieldErrors } from '../../lib/rules/field-errors';
+import { api } from '../../lib/api';
+import { useForm } from '../shared/use-form';
 import { toast } from '../../lib/stores/toasts';
 import './ads.css';
 
@@ -25,42 +25,34 @@ export default function BackCatalogueForm({ candidates, cards, today }: BackCata
   const [budget, setBudget] = useState('100.00');
   const [endsOn, setEndsOn] = useState(() => new Date(Date.parse(`${today}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10));
   const [cardId, setCardId] = useState(cards[0]?.id ?? 0);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm();
+  const { errors, message, pending: saving } = form;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setErrors(null);
-    setMessage(null);
-    try {
-      await api('/api/brand/ad-lines/back-catalogue', {
-        method: 'POST',
-        body: {
-          deliverable_id: deliverable,
-          cpm: toCents(cpm),
-          budget: toCents(budget),
-          starts_on: today,
-          ends_on: endsOn,
-          card_id: cardId,
-          positions: ['mid'],
-        },
-      });
-      toast.success('The host-read ad is going into the back catalogue.');
-      window.location.reload();
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(err.status === 422 ? err.errors : null);
-        setMessage(err.message);
-      } else setMessage('Something went wrong, please try again.');
-    } finally {
-      setSaving(false);
-    }
+    await form.run(
+      async () => {
+        await api('/api/brand/ad-lines/back-catalogue', {
+          method: 'POST',
+          body: {
+            deliverable_id: deliverable,
+            cpm: toCents(cpm),
+            budget: toCents(budget),
+            starts_on: today,
+            ends_on: endsOn,
+            card_id: cardId,
+            positions: ['mid'],
+          },
+        });
+        toast.success('The host-read ad is going into the back catalogue.');
+        window.location.reload();
+      },
+      { report: (f) => form.setMessage(f.status !== null ? f.message : 'Something went wrong, please try again.') },
+    );
   };
 
   return (
-    <form className="ads-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+    <form ref={form.formRef} className="ads-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h3 id={`${id}-title`} className="ads-form__title">
         Insert an approved host-read into its show’s back catalogue
       </h3>
@@ -103,7 +95,7 @@ export default function BackCatalogueForm({ candidates, cards, today }: BackCata
           <FieldError errors={errors} field="card_id" />
         </div>
       </div>
-      {message && !errors && (
+      {message && !form.invalid && (
         <p className="cp-field-error" role="alert">
           {message}
         </p>

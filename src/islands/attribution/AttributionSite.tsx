@@ -4,11 +4,12 @@
  * add a custom event, delete a custom one), each change through the attribution calls of core §7.
  */
 import { useState } from 'react';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { toast } from '../../lib/stores/toasts';
 import { formatDate, formatMoney } from '../../lib/format';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FieldError, type FieldErrors } from '../../components/FieldError';
+import { FieldError } from '../../components/FieldError';
+import { failureOf, fieldsOr, useForm } from '../shared/use-form';
 import type { SiteItem } from './AttributionSites';
 import type { SiteActivity } from '../../lib/analytics-types';
 import SiteEvents, { type Confirmation, type SiteEvent } from './SiteEvents';
@@ -49,16 +50,13 @@ export default function AttributionSite({
 }: Props) {
   const [site, setSite] = useState(initialSite);
   const [linked, setLinked] = useState(initialLinked);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ fallback: 'Could not add the campaign.' });
+  const { errors, pending: busy } = form;
   const [campaignId, setCampaignId] = useState('');
   const [confirm, setConfirm] = useState<Confirmation | null>(null);
   const base = `/api/attribution/sites/${site.id}`;
 
-  const fail = (err: unknown, fallback: string) => {
-    if (err instanceof ApiError && err.status === 422) setErrors(err.errors);
-    else toast.error(err instanceof Error ? err.message : fallback);
-  };
+  const fail = (err: unknown, fallback: string) => fieldsOr(form, toast.error)(failureOf(err, fallback));
 
   async function resume() {
     try {
@@ -72,18 +70,15 @@ export default function AttributionSite({
 
   async function addCampaign(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setErrors(null);
-    try {
-      const res = await api<{ data: SiteCampaign[] }>(`${base}/campaigns`, { method: 'POST', body: { campaign_id: campaignId ? Number(campaignId) : null } });
-      setLinked(res.data);
-      setCampaignId('');
-      toast.success('Campaign attributed to this site.');
-    } catch (err) {
-      fail(err, 'Could not add the campaign.');
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      async () => {
+        const res = await api<{ data: SiteCampaign[] }>(`${base}/campaigns`, { method: 'POST', body: { campaign_id: campaignId ? Number(campaignId) : null } });
+        setLinked(res.data);
+        setCampaignId('');
+        toast.success('Campaign attributed to this site.');
+      },
+      { report: fieldsOr(form, toast.error) },
+    );
   }
 
   const tabs = [
@@ -160,7 +155,7 @@ export default function AttributionSite({
         <section className="attr-card">
           <h2 className="attr-title">Campaigns attributed to {site.domain}</h2>
           {available.length > 0 ? (
-            <form className="attr-inline cp-my-md" onSubmit={addCampaign} noValidate>
+            <form ref={form.formRef} className="attr-inline cp-my-md" onSubmit={addCampaign} noValidate>
               <div className="cp-field">
                 <label htmlFor="attr-campaign">Add a campaign</label>
                 <select

@@ -3,12 +3,12 @@
  * 'add site' screen, resume for a paused site, and delete with confirmation.
  */
 import { useState } from 'react';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { toast } from '../../lib/stores/toasts';
 import { formatMoney } from '../../lib/format';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TextField } from '../campaigns/fields';
-import type { FieldErrors } from '../../components/FieldError';
+import { fieldsOr, useForm } from '../shared/use-form';
 import './attribution.css';
 
 export interface SiteItem {
@@ -25,26 +25,22 @@ export default function AttributionSites({ initial }: { initial: SiteItem[] }) {
   const [sites, setSites] = useState(initial);
   const [adding, setAdding] = useState(initial.length === 0);
   const [domain, setDomain] = useState('');
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ fallback: 'Could not add the site.' });
+  const { errors, pending: busy } = form;
   const [removing, setRemoving] = useState<SiteItem | null>(null);
 
   async function add(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setErrors(null);
-    try {
-      const res = await api<{ data: SiteItem }>('/api/attribution/sites', { method: 'POST', body: { domain } });
-      setSites([res.data, ...sites]);
-      setDomain('');
-      setAdding(false);
-      toast.success(`${res.data.domain} added.`);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setErrors(err.errors);
-      else toast.error(err instanceof Error ? err.message : 'Could not add the site.');
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      async () => {
+        const res = await api<{ data: SiteItem }>('/api/attribution/sites', { method: 'POST', body: { domain } });
+        setSites([res.data, ...sites]);
+        setDomain('');
+        setAdding(false);
+        toast.success(`${res.data.domain} added.`);
+      },
+      { report: fieldsOr(form, toast.error) },
+    );
   }
 
   async function resume(site: SiteItem) {
@@ -86,7 +82,7 @@ export default function AttributionSites({ initial }: { initial: SiteItem[] }) {
               className="cp-button cp-button--primary"
               onClick={() => {
                 setAdding(true);
-                setErrors(null);
+                form.reset();
               }}
             >
               Add site
@@ -94,7 +90,7 @@ export default function AttributionSites({ initial }: { initial: SiteItem[] }) {
           )}
         </div>
         {adding && (
-          <form className="attr-add" onSubmit={add} noValidate aria-labelledby="add-site-heading">
+          <form ref={form.formRef} className="attr-add" onSubmit={add} noValidate aria-labelledby="add-site-heading">
             <h3 id="add-site-heading" className="cp-m-0">
               Add site
             </h3>

@@ -1,10 +1,10 @@
 /** The events tab of a site: the conversions it tracks, with adding and deleting the site's own. */
 import { useState } from 'react';
-import type { FieldErrors } from '../../components/FieldError';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/stores/toasts';
 import { TextField } from '../campaigns/fields';
+import { fieldsOr, useForm } from '../shared/use-form';
 
 export interface SiteEvent {
   id: number;
@@ -33,31 +33,27 @@ interface Props {
 export default function SiteEvents({ domain, base, initial, onConfirm: setConfirm }: Props) {
   const [events, setEvents] = useState(initial);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const form = useForm({ fallback: 'Could not add the event.' });
+  const { errors, pending: busy } = form;
 
   async function addEvent(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setErrors(null);
-    try {
-      const res = await api<{ data: SiteEvent }>(`${base}/events`, { method: 'POST', body: { name } });
-      setEvents([...events, res.data]);
-      setName('');
-      toast.success(`Event ${res.data.name} added.`);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setErrors(err.errors);
-      else toast.error(err instanceof Error ? err.message : 'Could not add the event.');
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      async () => {
+        const res = await api<{ data: SiteEvent }>(`${base}/events`, { method: 'POST', body: { name } });
+        setEvents([...events, res.data]);
+        setName('');
+        toast.success(`Event ${res.data.name} added.`);
+      },
+      { report: fieldsOr(form, toast.error) },
+    );
   }
 
   return (
     <section className="attr-card">
       <h2 className="attr-title">Events on {domain}</h2>
       <p className="cp-muted">Page view, Sign up and Purchase are tracked on every site. Add the other actions that count as a conversion for you.</p>
-      <form className="attr-inline cp-my-md" onSubmit={addEvent} noValidate>
+      <form ref={form.formRef} className="attr-inline cp-my-md" onSubmit={addEvent} noValidate>
         <TextField label="New event" name="name" value={name} onChange={setName} errors={errors} placeholder="Add to cart" maxLength={80} />
         <button type="submit" className="cp-button cp-button--primary" disabled={busy}>
           Add event

@@ -1,7 +1,8 @@
-import { useState, type SubmitEvent } from 'react';
-import { api, ApiError } from '../../lib/api';
+import type { SubmitEvent } from 'react';
+import { api } from '../../lib/api';
 import { firstError, type FieldErrors } from '../../lib/rules/field-errors';
 import { Button } from '../../components/Button';
+import { messageBesideFields, useForm } from '../shared/use-form';
 
 interface Props {
   token: string;
@@ -15,32 +16,24 @@ interface Props {
 
 /** Sets a new password with the mailed token; a real form before hydration, the API once hydrated. */
 export default function ResetPasswordForm({ token, email, action, errors: initialErrors = {}, message: initialMessage = null }: Props) {
-  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
-  const [message, setMessage] = useState<string | null>(initialMessage);
-  const [busy, setBusy] = useState(false);
+  const request = useForm({ initialErrors, initialMessage });
+  const { errors, message, pending: busy } = request;
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      await api('/api/password/reset', {
-        method: 'POST',
-        guest: true,
-        body: { token, email: form.get('email'), password: form.get('password'), password_confirmation: form.get('password_confirmation') },
-      });
-      window.location.assign('/login?reset=1');
-    } catch (e) {
-      setBusy(false);
-      if (e instanceof ApiError && Object.keys(e.errors).length) {
-        setErrors(e.errors);
-      } else {
-        setMessage(e instanceof ApiError ? e.message : 'We could not reach Cuepoint. Check your connection and try again.');
-      }
-    }
+    await request.run(
+      async () => {
+        await api('/api/password/reset', {
+          method: 'POST',
+          guest: true,
+          body: { token, email: form.get('email'), password: form.get('password'), password_confirmation: form.get('password_confirmation') },
+        });
+        window.location.assign('/login?reset=1');
+      },
+      { keepPending: true, report: (f) => request.setMessage(messageBesideFields(f, 'We could not reach Cuepoint. Check your connection and try again.')) },
+    );
   }
 
   const err = (key: string) =>
@@ -50,7 +43,7 @@ export default function ResetPasswordForm({ token, email, action, errors: initia
       </p>
     );
   return (
-    <form className="form" method="post" action={action} onSubmit={submit} noValidate>
+    <form ref={request.formRef} className="form" method="post" action={action} onSubmit={submit} noValidate>
       {message && (
         <p className="alert alert-error" role="alert">
           {message}

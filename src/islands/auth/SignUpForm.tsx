@@ -1,8 +1,9 @@
-import { useState, type SubmitEvent } from 'react';
-import { api, ApiError } from '../../lib/api';
+import type { SubmitEvent } from 'react';
+import { api } from '../../lib/api';
 import { signIn } from '../../lib/session';
 import { firstError, type FieldErrors } from '../../lib/rules/field-errors';
 import { Button } from '../../components/Button';
+import { messageBesideFields, useForm } from '../shared/use-form';
 
 interface Props {
   initialType: 'BRAND' | 'PODCASTER';
@@ -14,6 +15,8 @@ interface Props {
   message?: string | null;
 }
 
+const OFFLINE = 'We could not reach Cuepoint. Check your connection and try again.';
+
 type Field = 'first_name' | 'last_name' | 'email' | 'password' | 'company_name';
 
 /**
@@ -23,35 +26,26 @@ type Field = 'first_name' | 'last_name' | 'email' | 'password' | 'company_name';
  * so nothing typed before hydration is lost.
  */
 export default function SignUpForm({ initialType, action, values = {}, errors: initialErrors = {}, message: initialMessage = null }: Props) {
-  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
-  const [message, setMessage] = useState<string | null>(initialMessage);
-  const [busy, setBusy] = useState(false);
+  const request = useForm({ initialErrors, initialMessage });
+  const { errors, message, pending: busy } = request;
   const type = values.type === 'PODCASTER' || values.type === 'BRAND' ? values.type : initialType;
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<Field | 'type', string>;
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      await api('/register', {
-        method: 'POST',
-        guest: true,
-        body: { ...form, company_name: form.type === 'BRAND' ? form.company_name : undefined },
-      });
-      await signIn(form.email.trim(), form.password);
-      window.location.assign('/verify/email');
-    } catch (e) {
-      setBusy(false);
-      if (e instanceof ApiError) {
-        setErrors(e.errors);
-        if (!Object.keys(e.errors).length) setMessage(e.message);
-      } else {
-        setMessage('We could not reach Cuepoint. Check your connection and try again.');
-      }
-    }
+    await request.run(
+      async () => {
+        await api('/register', {
+          method: 'POST',
+          guest: true,
+          body: { ...form, company_name: form.type === 'BRAND' ? form.company_name : undefined },
+        });
+        await signIn(form.email.trim(), form.password);
+        window.location.assign('/verify/email');
+      },
+      { keepPending: true, report: (f) => request.setMessage(messageBesideFields(f, OFFLINE)) },
+    );
   }
 
   const field = (key: Field, label: string, props: Record<string, unknown> = {}, className = 'field') => {
@@ -77,7 +71,7 @@ export default function SignUpForm({ initialType, action, values = {}, errors: i
   };
 
   return (
-    <form className="form" method="post" action={action} onSubmit={submit} noValidate>
+    <form ref={request.formRef} className="form" method="post" action={action} onSubmit={submit} noValidate>
       {message && (
         <p className="alert alert-error" role="alert">
           {message}

@@ -1,7 +1,8 @@
 /** The campaign wizard's attribution step: pick the site where listeners land, or add one. */
 import { useState } from 'react';
 import { FieldError, type FieldErrors } from '../../components/FieldError';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { fieldsOr, useForm } from '../shared/use-form';
 import { toast } from '../../lib/stores/toasts';
 import { TextField } from './fields';
 
@@ -22,21 +23,21 @@ interface Props {
 export default function AttributionStep({ sites, onSitesChange, siteId, onSiteChange: setSiteId, errors }: Props) {
   const [adding, setAdding] = useState(false);
   const [domain, setDomain] = useState('');
-  const [siteErrors, setSiteErrors] = useState<FieldErrors | null>(null);
+  const siteForm = useForm({ fallback: 'Could not add the site.' });
+  const siteErrors = siteForm.errors;
 
   async function addSite() {
-    setSiteErrors(null);
-    try {
-      const res = await api<{ data: Site }>('/api/attribution/sites', { method: 'POST', body: { domain } });
-      onSitesChange([res.data, ...sites]);
-      setSiteId(res.data.id);
-      setDomain('');
-      setAdding(false);
-      toast.success(`${res.data.domain} added.`);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 422) setSiteErrors(e.errors);
-      else toast.error(e instanceof Error ? e.message : 'Could not add the site.');
-    }
+    await siteForm.run(
+      async () => {
+        const res = await api<{ data: Site }>('/api/attribution/sites', { method: 'POST', body: { domain } });
+        onSitesChange([res.data, ...sites]);
+        setSiteId(res.data.id);
+        setDomain('');
+        setAdding(false);
+        toast.success(`${res.data.domain} added.`);
+      },
+      { report: fieldsOr(siteForm, toast.error) },
+    );
   }
 
   return (

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useForm } from '../shared/use-form';
 import { freshAccessToken } from '../../lib/session';
 import { CategorySelect } from '../../components/CategorySelect';
 import { Dialog } from '../../components/Dialog';
-import { FieldError, type FieldErrors } from '../../components/FieldError';
+import { FieldError } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
 import type { AdPayload, BrandPayload, CategoryPayload } from '../../lib/types';
 import { ImageCropper } from '../../components/ImageCropper';
@@ -34,8 +35,10 @@ export default function BrandProfileForm({ brand: initial, firstName, lastName, 
   });
   const [categoryId, setCategoryId] = useState<number | null>(initial.category_id);
   const [adIds, setAdIds] = useState<number[]>(initial.ad_ids);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [busy, setBusy] = useState(false);
+  const request = useForm({ fallback: 'Could not save the profile.' });
+  const { errors } = request;
+  const [uploading, setUploading] = useState(false);
+  const busy = request.pending || uploading;
   const [file, setFile] = useState<File | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -43,34 +46,30 @@ export default function BrandProfileForm({ brand: initial, firstName, lastName, 
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setErrors(null);
-    try {
-      const res = await api<{ data: BrandPayload }>(`/api/brand/brands/${brand.id}`, {
-        method: 'PUT',
-        body: {
-          ...form,
-          country: form.country || null,
-          address: form.address || null,
-          state: form.state || null,
-          zip: form.zip || null,
-          url: form.url || null,
-          category_id: categoryId,
-          ad_ids: adIds,
-        },
-      });
-      setBrand(res.data);
-      toast.success('Profile saved.');
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setErrors(err.errors);
-      toast.error(err instanceof Error ? err.message : 'Could not save the profile.');
-    } finally {
-      setBusy(false);
-    }
+    await request.run(
+      async () => {
+        const res = await api<{ data: BrandPayload }>(`/api/brand/brands/${brand.id}`, {
+          method: 'PUT',
+          body: {
+            ...form,
+            country: form.country || null,
+            address: form.address || null,
+            state: form.state || null,
+            zip: form.zip || null,
+            url: form.url || null,
+            category_id: categoryId,
+            ad_ids: adIds,
+          },
+        });
+        setBrand(res.data);
+        toast.success('Profile saved.');
+      },
+      { report: (f) => toast.error(f.message) },
+    );
   }
 
   async function upload(blob: Blob) {
-    setBusy(true);
+    setUploading(true);
     setAvatarError(null);
     try {
       const body = new FormData();
@@ -90,12 +89,12 @@ export default function BrandProfileForm({ brand: initial, firstName, lastName, 
     } catch (err) {
       setAvatarError(err instanceof Error ? err.message : 'Could not save the picture.');
     } finally {
-      setBusy(false);
+      setUploading(false);
     }
   }
 
   return (
-    <form className="cq-card cq-form" onSubmit={(e) => void save(e)} noValidate>
+    <form ref={request.formRef} className="cq-card cq-form" onSubmit={(e) => void save(e)} noValidate>
       <div className="cp-row">
         {brand.avatar_url ? (
           <img className="cq-avatar" src={brand.avatar_url} alt={`${brand.name} logo`} />

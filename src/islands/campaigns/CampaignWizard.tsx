@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useForm } from '../shared/use-form';
 import { MoneyInput } from '../../components/MoneyInput';
 import { DatePicker } from '../../components/DatePicker';
-import { FieldError, type FieldErrors } from '../../components/FieldError';
+import { FieldError } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
 import { WIZARD_TABS, WIZARD_TAB_LABELS, type CampaignPayload, type WizardTab } from '../../lib/campaign-types';
 import type { AdPayload, CategoryPayload } from '../../lib/types';
@@ -28,8 +29,8 @@ const tomorrow = () => {
 /** The campaign wizard: details, ads, budget and schedule, attribution, review. Each tab saves; an unfinished campaign stays a draft. */
 export default function CampaignWizard({ campaign: initial, tab, ads, categories, sites: initialSites }: Props) {
   const [campaign, setCampaign] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ fallback: 'Could not save the campaign.' });
+  const { errors, pending: busy } = form;
   const [title, setTitle] = useState(initial?.title ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
   const [url, setUrl] = useState(initial?.url ?? '');
@@ -76,25 +77,20 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
   }, [tab, title, description, url, cats, adChoice, ads, budget, duration, deliveryDate, expiredDays, siteId]);
 
   async function save(then: 'next' | 'exit' | 'submit') {
-    setBusy(true);
-    setErrors(null);
-    try {
-      const res = campaign
-        ? await api<{ data: CampaignPayload }>(`/api/campaigns/${campaign.id}`, { method: 'POST', body })
-        : await api<{ data: CampaignPayload }>('/api/campaigns', { method: 'POST', body });
-      setCampaign(res.data);
-      if (then === 'submit') window.location.assign(`/campaign/${res.data.id}/confirmation`);
-      else if (then === 'exit') {
-        toast.success('Draft saved. You can finish it any time from Campaigns.');
-        window.location.assign('/campaigns');
-      } else window.location.assign(`/campaign/${res.data.id}/edit/${next}`);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 422) {
-        setErrors(e.errors);
-        toast.error(e.message);
-      } else toast.error(e instanceof Error ? e.message : 'Could not save the campaign.');
-      setBusy(false);
-    }
+    await form.run(
+      async () => {
+        const res = campaign
+          ? await api<{ data: CampaignPayload }>(`/api/campaigns/${campaign.id}`, { method: 'POST', body })
+          : await api<{ data: CampaignPayload }>('/api/campaigns', { method: 'POST', body });
+        setCampaign(res.data);
+        if (then === 'submit') window.location.assign(`/campaign/${res.data.id}/confirmation`);
+        else if (then === 'exit') {
+          toast.success('Draft saved. You can finish it any time from Campaigns.');
+          window.location.assign('/campaigns');
+        } else window.location.assign(`/campaign/${res.data.id}/edit/${next}`);
+      },
+      { keepPending: true, report: (f) => toast.error(f.message) },
+    );
   }
 
   return (
@@ -129,6 +125,7 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
       ) : null}
 
       <form
+        ref={form.formRef}
         className="cq-card cq-form"
         noValidate
         onSubmit={(e) => {

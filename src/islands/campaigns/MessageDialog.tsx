@@ -1,9 +1,10 @@
 /** The feed's message dialog: one message to the podcasters of the chosen proposals, posted in each proposal's workroom. */
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
-import { FieldError, type FieldErrors } from '../../components/FieldError';
-import { api, ApiError } from '../../lib/api';
+import { FieldError } from '../../components/FieldError';
+import { api } from '../../lib/api';
 import { toast } from '../../lib/stores/toasts';
+import { fieldsOr, useForm } from '../shared/use-form';
 
 interface Props {
   campaignId: number;
@@ -17,20 +18,20 @@ interface Props {
 
 export default function MessageDialog({ campaignId, packageIds, podcastTitle, onClose, onSent }: Props) {
   const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const form = useForm({ fallback: 'Could not send the message.' });
+  const { errors } = form;
 
   async function send() {
     if (!packageIds) return;
-    setErrors(null);
-    try {
-      await api(`/api/campaigns/${campaignId}/discussions`, { method: 'POST', body: { package_ids: packageIds, content: message } });
-      toast.success(packageIds.length === 1 ? 'Message sent.' : `Message sent to ${packageIds.length} podcasters.`);
-      setMessage('');
-      onSent();
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 422) setErrors(e.errors);
-      else toast.error(e instanceof Error ? e.message : 'Could not send the message.');
-    }
+    await form.run(
+      async () => {
+        await api(`/api/campaigns/${campaignId}/discussions`, { method: 'POST', body: { package_ids: packageIds, content: message } });
+        toast.success(packageIds.length === 1 ? 'Message sent.' : `Message sent to ${packageIds.length} podcasters.`);
+        setMessage('');
+        onSent();
+      },
+      { report: fieldsOr(form, toast.error) },
+    );
   }
 
   return (

@@ -1,21 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { DatePicker } from '../../components/DatePicker';
-import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
 import type { DeliveryJobPayload } from '../../lib/delivery-types';
 import { formatDate } from '../../lib/format/dates';
 import { toast } from '../../lib/stores/toasts';
-
-const errorsOf = (e: unknown): FieldErrors =>
-  e instanceof ApiError
-    ? { ...e.errors, ...(Object.keys(e.errors).length ? {} : { publish_date: [e.message] }) }
-    : { publish_date: ['Something went wrong. Please try again.'] };
+import { messagesAsField, useForm } from '../shared/use-form';
 
 /** The air date of a funded job: a date picker that offers the bookable days only. */
 export default function AirDatePicker({ job, onDone }: { job: DeliveryJobPayload; onDone: () => void }) {
   const [days, setDays] = useState<string[] | null>(null);
   const [value, setValue] = useState<string | null>(job.delivery_date);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const { errors, pending: busy } = form;
   const bookable = useMemo(() => new Set(days ?? []), [days]);
   const path = `/api/podcaster/packages/${job.package_id}/jobs/${job.id}/delivery-dates`;
   useEffect(() => {
@@ -25,17 +21,14 @@ export default function AirDatePicker({ job, onDone }: { job: DeliveryJobPayload
   }, [path]);
   const book = async () => {
     if (!value) return;
-    setBusy(true);
-    setErrors(null);
-    try {
-      await api(path, { body: { publish_date: value } });
-      toast.success(`Air date booked: ${formatDate(value)}.`);
-      onDone();
-    } catch (e) {
-      setErrors(errorsOf(e));
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      async () => {
+        await api(path, { body: { publish_date: value } });
+        toast.success(`Air date booked: ${formatDate(value)}.`);
+        onDone();
+      },
+      { report: (f) => form.fail(messagesAsField(f, 'publish_date', 'Something went wrong. Please try again.')) },
+    );
   };
   return (
     <div className="delivery__row">

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
-import { api, type FieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format/dates';
 import { toast } from '../../lib/stores/toasts';
 import type { DeliveryJobPayload } from '../../lib/delivery-types';
 import { Evidence } from './Evidence';
+import { messagesAsField, useForm } from '../shared/use-form';
 import { errorsOf } from './LinkEpisode';
 
 /**
@@ -18,8 +19,8 @@ export function AnswerLink({ job, onDone }: { job: DeliveryJobPayload; onDone: (
   const [confirming, setConfirming] = useState(false);
   const [disputing, setDisputing] = useState(false);
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const { errors, pending: busy } = form;
   const e = job.evidence;
   const episode = e?.episode.title ? `“${e.episode.title}”` : 'the linked episode';
   const date = e?.episode.published_at ? formatDate(e.episode.published_at) : null;
@@ -34,19 +35,16 @@ export function AnswerLink({ job, onDone }: { job: DeliveryJobPayload; onDone: (
     }
   };
   const dispute = async () => {
-    setBusy(true);
-    setErrors(null);
-    try {
-      await api(`/api/deliverables/${job.approved_deliverable_id}/disputed`, { body: { reason } });
-      toast.success('Disputed: a Cuepoint admin will review it and tell you both.');
-      setDisputing(false);
-      setReason('');
-      onDone();
-    } catch (err) {
-      setErrors(errorsOf(err));
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      async () => {
+        await api(`/api/deliverables/${job.approved_deliverable_id}/disputed`, { body: { reason } });
+        toast.success('Disputed: a Cuepoint admin will review it and tell you both.');
+        setDisputing(false);
+        setReason('');
+        onDone();
+      },
+      { report: (f) => form.fail(messagesAsField(f, 'form', 'Something went wrong. Please try again.')) },
+    );
   };
   const reasonId = `dispute-reason-${job.id}`;
   return (

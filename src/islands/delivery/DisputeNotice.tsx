@@ -1,30 +1,27 @@
 import { useState } from 'react';
 import { FieldError } from '../../components/FieldError';
-import { api, type FieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format/dates';
 import { toast } from '../../lib/stores/toasts';
 import type { DeliveryJobPayload } from '../../lib/delivery-types';
-import { errorsOf } from './LinkEpisode';
+import { messagesAsField, useForm } from '../shared/use-form';
 
 /** An open dispute, for both sides: the brand's reason, the podcaster's side (which the podcaster can write here), and who decides. */
 export function DisputeNotice({ job, podcaster, onDone }: { job: DeliveryJobPayload; podcaster: boolean; onDone: () => void }) {
   const dispute = job.dispute!;
   const [response, setResponse] = useState('');
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const { errors, pending: busy } = form;
   const send = async () => {
-    setBusy(true);
-    setErrors(null);
-    try {
-      await api(`/api/disputes/${dispute.id}/response`, { body: { response } });
-      toast.success('Your side is sent to the admin and the brand.');
-      setResponse('');
-      onDone();
-    } catch (e) {
-      setErrors(errorsOf(e));
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      async () => {
+        await api(`/api/disputes/${dispute.id}/response`, { body: { response } });
+        toast.success('Your side is sent to the admin and the brand.');
+        setResponse('');
+        onDone();
+      },
+      { report: (f) => form.fail(messagesAsField(f, 'form', 'Something went wrong. Please try again.')) },
+    );
   };
   const id = `dispute-response-${job.id}`;
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
 import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { failureOf, messagesAsField, useForm } from '../shared/use-form';
 import { formatDate } from '../../lib/format/dates';
 import { toast } from '../../lib/stores/toasts';
 import type { DeliveryJobPayload } from '../../lib/delivery-types';
@@ -10,10 +11,8 @@ interface Linkable {
   episodes: Array<{ id: number; title: string; published_at: string }>;
 }
 
-export const errorsOf = (e: unknown): FieldErrors =>
-  e instanceof ApiError
-    ? { ...e.errors, ...(Object.keys(e.errors).length ? {} : { form: [e.message] }) }
-    : { form: ['Something went wrong. Please try again.'] };
+/** The messages of a failed delivery action, the general one under `form`. */
+export const errorsOf = (e: unknown): FieldErrors => messagesAsField(failureOf(e), 'form', 'Something went wrong. Please try again.');
 
 /**
  * The podcaster links the episode the approved ad aired in: one of the show's episodes published on or
@@ -24,26 +23,23 @@ export function LinkEpisode({ job, onDone }: { job: DeliveryJobPayload; onDone: 
   const [loadError, setLoadError] = useState<string | null>(null);
   const [episodeId, setEpisodeId] = useState('');
   const [url, setUrl] = useState('');
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const { errors, pending: busy } = form;
   useEffect(() => {
     api<{ data: Linkable }>(`/api/deliverables/${job.approved_deliverable_id}/episodes`)
       .then((r) => setLinkable(r.data))
       .catch((e) => setLoadError(e instanceof ApiError ? e.message : 'The episodes could not be loaded.'));
   }, [job.approved_deliverable_id]);
   const link = async () => {
-    setBusy(true);
-    setErrors(null);
-    try {
-      await api(`/api/deliverables/${job.approved_deliverable_id}/episode`, { body: url.trim() ? { url: url.trim() } : { episode_id: Number(episodeId) } });
-      toast.success('Cuepoint is listening to the episode for your ad.');
-      setUrl('');
-      onDone();
-    } catch (e) {
-      setErrors(errorsOf(e));
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      async () => {
+        await api(`/api/deliverables/${job.approved_deliverable_id}/episode`, { body: url.trim() ? { url: url.trim() } : { episode_id: Number(episodeId) } });
+        toast.success('Cuepoint is listening to the episode for your ad.');
+        setUrl('');
+        onDone();
+      },
+      { report: (f) => form.fail(messagesAsField(f, 'form', 'Something went wrong. Please try again.')) },
+    );
   };
   const approved = job.approved_on ? formatDate(job.approved_on) : null;
   const ids = { episode: `link-episode-${job.id}`, url: `link-url-${job.id}`, hint: `link-hint-${job.id}` };

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FieldError } from '../../components/FieldError';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/stores/toasts';
+import { fieldsOr, useForm } from '../shared/use-form';
 import './hosting.css';
 
 interface Row {
@@ -23,7 +24,8 @@ export default function AdminHosting({ applications }: { applications: Row[] }) 
   const [rejecting, setRejecting] = useState<Row | null>(null);
   const [email, setEmail] = useState('');
   const [feed, setFeed] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]> | null>(null);
+  const form = useForm({ fallback: 'Something went wrong.' });
+  const { errors } = form;
   const [link, setLink] = useState<string | null>(null);
 
   const decide = async (row: Row, status: 'approved' | 'rejected') => {
@@ -38,15 +40,14 @@ export default function AdminHosting({ applications }: { applications: Row[] }) 
 
   const invite = async (e: React.FormEvent) => {
     e.preventDefault();
-    setErrors(null);
-    try {
-      const res = await api<{ data: { link: string } }>('/api/admin/hosting/invitations', { method: 'POST', body: { email, feed_url: feed } });
-      setLink(res.data.link);
-      toast.success(`Invitation sent to ${email}.`);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setErrors(err.errors);
-      else toast.error(err instanceof Error ? err.message : 'Something went wrong.');
-    }
+    await form.run(
+      async () => {
+        const res = await api<{ data: { link: string } }>('/api/admin/hosting/invitations', { method: 'POST', body: { email, feed_url: feed } });
+        setLink(res.data.link);
+        toast.success(`Invitation sent to ${email}.`);
+      },
+      { report: fieldsOr(form, toast.error) },
+    );
   };
 
   return (
@@ -107,7 +108,7 @@ export default function AdminHosting({ applications }: { applications: Row[] }) 
           Invite a show
         </h2>
         <p className="cp-muted">Sends a hosting sign-up link; the account it creates has its podcast admitted already.</p>
-        <form className="hosting-confirm" onSubmit={invite} noValidate>
+        <form ref={form.formRef} className="hosting-confirm" onSubmit={invite} noValidate>
           <div className="cp-field">
             <label htmlFor="invite-email">Owner email</label>
             <input id="invite-email" className="cp-input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />

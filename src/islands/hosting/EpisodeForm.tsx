@@ -12,7 +12,8 @@ import RichTextEditor from '../editor/RichTextEditor';
 import Uploader from '../uploader/Uploader';
 import { TextField } from '../campaigns/fields';
 import type { FilePayload } from '../../lib/types';
-import { FailureBlock, NO_FAILURE, formFailure, type FormFailure } from './form-errors';
+import { FailureBlock } from './form-errors';
+import { useForm } from '../shared/use-form';
 import { ArtworkPicker, TextFilePicker, type Change, type TextFileValue } from './EpisodeAttachments';
 import { SelectField } from './FeedFields';
 
@@ -53,8 +54,8 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
   const [artwork, setArtwork] = useState<Change<number>>(undefined);
   const [transcript, setTranscript] = useState<Change<TextFileValue>>(undefined);
   const [chapters, setChapters] = useState<Change<TextFileValue>>(undefined);
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
-  const [busy, setBusy] = useState(false);
+  const request = useForm();
+  const busy = request.pending;
   const [uploading, setUploading] = useState(false);
   const set =
     <K extends keyof typeof form>(k: K) =>
@@ -64,8 +65,6 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
   const future = !!when && when.getTime() > Date.now();
 
   async function save(publish: boolean) {
-    setBusy(true);
-    setFailure(NO_FAILURE);
     const body = {
       title: form.title,
       description: form.description,
@@ -80,19 +79,20 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
       ...(chapters !== undefined ? { chapters } : {}),
       ...(creating ? { publish } : {}),
     };
-    try {
-      const res = creating
-        ? await api<{ data: { hash_id: string } }>(`/api/podcasts/hosted/${hostedId}/episodes`, { method: 'POST', body })
-        : await api<{ data: { hash_id: string } }>(`/api/podcasts/hosted/${hostedId}/episodes/${hashId}`, { method: 'PATCH', body });
-      window.location.assign(`/hosting/episode/${res.data.hash_id}/success${creating ? '?created=1' : ''}`);
-    } catch (err) {
-      setFailure(formFailure(err));
-      setBusy(false);
-    }
+    await request.run(
+      async () => {
+        const res = creating
+          ? await api<{ data: { hash_id: string } }>(`/api/podcasts/hosted/${hostedId}/episodes`, { method: 'POST', body })
+          : await api<{ data: { hash_id: string } }>(`/api/podcasts/hosted/${hostedId}/episodes/${hashId}`, { method: 'PATCH', body });
+        window.location.assign(`/hosting/episode/${res.data.hash_id}/success${creating ? '?created=1' : ''}`);
+      },
+      { keepPending: true },
+    );
   }
 
   return (
     <form
+      ref={request.formRef}
       className="hosting-card hosting-form"
       onSubmit={(e) => {
         e.preventDefault();
@@ -110,9 +110,9 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
           onProcessingChange={setUploading}
         />
         {!creating && <p className="cp-muted hosting-hint">The episode keeps its GUID, so apps treat the new audio as the same episode.</p>}
-        <FieldError errors={failure.errors} field="file_id" />
+        <FieldError errors={request.errors} field="file_id" />
       </div>
-      <TextField label="Title" name="title" value={form.title} onChange={set('title')} errors={failure.errors} maxLength={255} required />
+      <TextField label="Title" name="title" value={form.title} onChange={set('title')} errors={request.errors} maxLength={255} required />
       <div className="cp-field">
         <RichTextEditor
           label="Show notes"
@@ -122,7 +122,7 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
           max={4000}
           onUploadingChange={setUploading}
         />
-        <FieldError errors={failure.errors} field="description" />
+        <FieldError errors={request.errors} field="description" />
       </div>
       <div className="hosting-form-row">
         <div className="cp-field">
@@ -134,20 +134,20 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
             type="datetime-local"
             value={form.published_at}
             onChange={(e) => set('published_at')(e.target.value)}
-            aria-invalid={failure.errors?.published_at ? true : undefined}
+            aria-invalid={request.errors?.published_at ? true : undefined}
             aria-describedby="ep-published-hint"
           />
           <p id="ep-published-hint" className="cp-muted hosting-hint">
             {future ? 'In the future: the episode is scheduled and appears in your feed at this time.' : 'Your time zone. A future time schedules the episode.'}
           </p>
-          <FieldError errors={failure.errors} field="published_at" />
+          <FieldError errors={request.errors} field="published_at" />
         </div>
         <SelectField
           label="Episode type"
           name="episode_type"
           value={form.episode_type}
           onChange={(v) => set('episode_type')(v as EpisodeValues['episode_type'])}
-          errors={failure.errors}
+          errors={request.errors}
         >
           <option value="full">Full episode</option>
           <option value="trailer">Trailer</option>
@@ -155,7 +155,7 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
         </SelectField>
       </div>
       <div className="hosting-form-row">
-        <TextField label="Season" name="season" type="number" min={1} value={form.season} onChange={set('season')} errors={failure.errors} />
+        <TextField label="Season" name="season" type="number" min={1} value={form.season} onChange={set('season')} errors={request.errors} />
         <TextField
           label="Episode number"
           name="episode_number"
@@ -163,7 +163,7 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
           min={1}
           value={form.episode_number}
           onChange={set('episode_number')}
-          errors={failure.errors}
+          errors={request.errors}
         />
       </div>
       <div className="cp-field">
@@ -172,7 +172,7 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
           content
         </label>
       </div>
-      <ArtworkPicker current={initial.artwork_url} value={artwork} onChange={setArtwork} onProcessingChange={setUploading} errors={failure.errors} />
+      <ArtworkPicker current={initial.artwork_url} value={artwork} onChange={setArtwork} onProcessingChange={setUploading} errors={request.errors} />
       <div className="hosting-form-row">
         <TextFilePicker
           label="Transcript (optional)"
@@ -182,7 +182,7 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
           current={initial.transcript_url}
           value={transcript}
           onChange={setTranscript}
-          errors={failure.errors}
+          errors={request.errors}
         />
         <TextFilePicker
           label="Chapters (optional)"
@@ -192,10 +192,10 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
           current={initial.chapters_url}
           value={chapters}
           onChange={setChapters}
-          errors={failure.errors}
+          errors={request.errors}
         />
       </div>
-      <FailureBlock failure={failure} />
+      <FailureBlock message={request.message} />
       <div className="hosting-actions hosting-buttons">
         <button type="submit" className="cp-button cp-button--primary" disabled={busy || uploading}>
           {busy ? 'Saving…' : creating ? (future ? 'Schedule episode' : 'Publish episode') : 'Save episode'}

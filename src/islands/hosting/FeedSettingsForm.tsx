@@ -9,7 +9,8 @@ import { toast } from '../../lib/stores/toasts';
 import { FieldError } from '../../components/FieldError';
 import RichTextEditor from '../editor/RichTextEditor';
 import { TextField } from '../campaigns/fields';
-import { FailureBlock, NO_FAILURE, formFailure, type FormFailure } from './form-errors';
+import { FailureBlock } from './form-errors';
+import { useForm } from '../shared/use-form';
 import { ArtworkField, CategoryPair, SelectField } from './FeedFields';
 
 interface Props {
@@ -45,8 +46,8 @@ export const LANGUAGES: [string, string][] = [
 
 export default function FeedSettingsForm({ hostedId, feedUrl, initial }: Props) {
   const [form, setForm] = useState<FeedSettingsValues>(initial);
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
-  const [busy, setBusy] = useState(false);
+  const request = useForm();
+  const busy = request.pending;
   const [uploading, setUploading] = useState(false);
   const [artworkFileId, setArtworkFileId] = useState<number | null>(null);
   const [artwork, setArtwork] = useState(initial.artwork);
@@ -58,9 +59,7 @@ export default function FeedSettingsForm({ hostedId, feedUrl, initial }: Props) 
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setFailure(NO_FAILURE);
-    try {
+    await request.run(async () => {
       const { artwork: _shown, ...values } = form;
       const res = await api<{ data: { settings: { feed?: { artwork?: string } } } }>(`/api/podcasts/hosted/${hostedId}/feed`, {
         method: 'POST',
@@ -68,20 +67,16 @@ export default function FeedSettingsForm({ hostedId, feedUrl, initial }: Props) 
       });
       if (artworkFileId) setArtwork(res.data.settings.feed?.artwork ?? artwork);
       toast.success('Feed settings saved.');
-    } catch (err) {
-      setFailure(formFailure(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <form className="hosting-card hosting-form" onSubmit={save} noValidate aria-label="Feed settings">
+    <form ref={request.formRef} className="hosting-card hosting-form" onSubmit={save} noValidate aria-label="Feed settings">
       <h2 className="hosting-title">Show details</h2>
       <p className="cp-muted">
         What podcast apps show for your show. Changes appear in <a href={feedUrl}>your hosted RSS feed</a> at once; apps pick them up on their next refresh.
       </p>
-      <TextField label="Title" name="title" value={form.title} onChange={set('title')} errors={failure.errors} maxLength={255} required />
+      <TextField label="Title" name="title" value={form.title} onChange={set('title')} errors={request.errors} maxLength={255} required />
       <div className="cp-field">
         <RichTextEditor
           label="Description"
@@ -91,7 +86,7 @@ export default function FeedSettingsForm({ hostedId, feedUrl, initial }: Props) 
           max={4000}
           onUploadingChange={setUploading}
         />
-        <FieldError errors={failure.errors} field="description" />
+        <FieldError errors={request.errors} field="description" />
       </div>
       <TextField
         label="Website"
@@ -99,19 +94,19 @@ export default function FeedSettingsForm({ hostedId, feedUrl, initial }: Props) 
         type="url"
         value={form.link}
         onChange={set('link')}
-        errors={failure.errors}
+        errors={request.errors}
         placeholder="https://"
         hint="Your show’s own site; podcast apps link to it."
       />
       <div className="hosting-form-row">
-        <SelectField label="Language" name="language" value={form.language} onChange={set('language')} errors={failure.errors}>
+        <SelectField label="Language" name="language" value={form.language} onChange={set('language')} errors={request.errors}>
           {languages.map(([code, name]) => (
             <option key={code} value={code}>
               {name}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Show type" name="type" value={form.type} onChange={(v) => set('type')(v as FeedSettingsValues['type'])} errors={failure.errors}>
+        <SelectField label="Show type" name="type" value={form.type} onChange={(v) => set('type')(v as FeedSettingsValues['type'])} errors={request.errors}>
           <option value="episodic">Episodic (newest first)</option>
           <option value="serial">Serial (oldest first)</option>
         </SelectField>
@@ -120,23 +115,23 @@ export default function FeedSettingsForm({ hostedId, feedUrl, initial }: Props) 
         category={form.category}
         subcategory={form.subcategory}
         onChange={(category, subcategory) => setForm((f) => ({ ...f, category, subcategory }))}
-        errors={failure.errors}
+        errors={request.errors}
       />
       <div className="cp-field">
         <label className="hosting-check">
           <input type="checkbox" name="explicit" checked={form.explicit} onChange={(e) => set('explicit')(e.target.checked)} /> This show contains explicit
           content
         </label>
-        <FieldError errors={failure.errors} field="explicit" />
+        <FieldError errors={request.errors} field="explicit" />
       </div>
 
       <h2 className="hosting-subtitle">Artwork</h2>
-      <ArtworkField current={artwork} onUploaded={setArtworkFileId} onProcessingChange={setUploading} errors={failure.errors} />
+      <ArtworkField current={artwork} onUploaded={setArtworkFileId} onProcessingChange={setUploading} errors={request.errors} />
 
       <h2 className="hosting-subtitle">Owner and credits</h2>
       <div className="hosting-form-row">
-        <TextField label="Author" name="author" value={form.author} onChange={set('author')} errors={failure.errors} maxLength={255} />
-        <TextField label="Owner name" name="owner_name" value={form.owner_name} onChange={set('owner_name')} errors={failure.errors} maxLength={255} />
+        <TextField label="Author" name="author" value={form.author} onChange={set('author')} errors={request.errors} maxLength={255} />
+        <TextField label="Owner name" name="owner_name" value={form.owner_name} onChange={set('owner_name')} errors={request.errors} maxLength={255} />
       </div>
       <TextField
         label="Owner email"
@@ -144,7 +139,7 @@ export default function FeedSettingsForm({ hostedId, feedUrl, initial }: Props) 
         type="email"
         value={form.owner_email}
         onChange={set('owner_email')}
-        errors={failure.errors}
+        errors={request.errors}
         hint="Apple Podcasts and Spotify send ownership checks here; it is public in the feed, and podcast:locked names it."
         autoComplete="email"
       />
@@ -153,14 +148,14 @@ export default function FeedSettingsForm({ hostedId, feedUrl, initial }: Props) 
         name="copyright"
         value={form.copyright}
         onChange={set('copyright')}
-        errors={failure.errors}
+        errors={request.errors}
         maxLength={255}
         placeholder={`© ${new Date().getFullYear()} ${form.author || 'Your name'}`}
       />
 
       <h2 className="hosting-subtitle">Podcasting 2.0</h2>
       <div className="hosting-form-row">
-        <SelectField label="Medium" name="medium" value={form.medium} onChange={set('medium')} errors={failure.errors}>
+        <SelectField label="Medium" name="medium" value={form.medium} onChange={set('medium')} errors={request.errors}>
           {MEDIUMS.map(([v, label]) => (
             <option key={v} value={v}>
               {label}
@@ -172,7 +167,7 @@ export default function FeedSettingsForm({ hostedId, feedUrl, initial }: Props) 
           name="funding_text"
           value={form.funding_text}
           onChange={set('funding_text')}
-          errors={failure.errors}
+          errors={request.errors}
           maxLength={128}
         />
       </div>
@@ -182,11 +177,11 @@ export default function FeedSettingsForm({ hostedId, feedUrl, initial }: Props) 
         type="url"
         value={form.funding_url}
         onChange={set('funding_url')}
-        errors={failure.errors}
+        errors={request.errors}
         placeholder="https://"
         hint="Apps that read podcast:funding show it as a Support button."
       />
-      <FailureBlock failure={failure} />
+      <FailureBlock message={request.message} />
       <div className="hosting-actions">
         <button type="submit" className="cp-button cp-button--primary" disabled={busy || uploading}>
           {busy ? 'Saving…' : 'Save feed settings'}

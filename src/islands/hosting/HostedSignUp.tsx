@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { signIn } from '../../lib/session';
 import '../../styles/forms.css';
 import { Button } from '../../components/Button';
+import { useForm } from '../shared/use-form';
 
 interface Props {
   token: string;
@@ -10,16 +11,14 @@ interface Props {
   invalid: string | null;
 }
 
-const first = (errors: Record<string, string[]> | null, f: string) => errors?.[f]?.[0] ?? null;
-
 /** The guest hosting sign-up form: name and password; the email and feed come from the invitation. */
 export default function HostedSignUp({ token, email, invalid }: Props) {
   const [firstName, setFirst] = useState('');
   const [lastName, setLast] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]> | null>(null);
-  const [message, setMessage] = useState<string | null>(invalid);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ initialMessage: invalid, fallback: 'Something went wrong. Please try again.' });
+  const { message, pending: busy } = form;
+  const first = form.error;
   if (!email)
     return (
       <p className="alert alert-error" role="alert">
@@ -28,23 +27,17 @@ export default function HostedSignUp({ token, email, invalid }: Props) {
     );
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setErrors(null);
-    setMessage(null);
-    try {
-      await api('/api/register/hosted', { method: 'POST', guest: true, body: { token, first_name: firstName, last_name: lastName, password } });
-      await signIn(email, password);
-      window.location.assign('/hosting/dashboard');
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) {
-        setErrors(err.errors);
-        setMessage(err.message);
-      } else setMessage(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
-      setBusy(false);
-    }
+    await form.run(
+      async () => {
+        await api('/api/register/hosted', { method: 'POST', guest: true, body: { token, first_name: firstName, last_name: lastName, password } });
+        await signIn(email, password);
+        window.location.assign('/hosting/dashboard');
+      },
+      { keepPending: true },
+    );
   };
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form ref={form.formRef} className="form" onSubmit={submit} noValidate>
       {message && (
         <p className="alert alert-error" role="alert">
           {message}
@@ -58,18 +51,18 @@ export default function HostedSignUp({ token, email, invalid }: Props) {
         <div className="field">
           <label htmlFor="hs-first">First name</label>
           <input id="hs-first" value={firstName} onChange={(e) => setFirst(e.target.value)} autoComplete="given-name" />
-          {first(errors, 'first_name') && <p className="field-error">{first(errors, 'first_name')}</p>}
+          {first('first_name') && <p className="field-error">{first('first_name')}</p>}
         </div>
         <div className="field">
           <label htmlFor="hs-last">Last name</label>
           <input id="hs-last" value={lastName} onChange={(e) => setLast(e.target.value)} autoComplete="family-name" />
-          {first(errors, 'last_name') && <p className="field-error">{first(errors, 'last_name')}</p>}
+          {first('last_name') && <p className="field-error">{first('last_name')}</p>}
         </div>
       </div>
       <div className="field">
         <label htmlFor="hs-password">Password</label>
         <input id="hs-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
-        {first(errors, 'password') && <p className="field-error">{first(errors, 'password')}</p>}
+        {first('password') && <p className="field-error">{first('password')}</p>}
       </div>
       <Button type="submit" variant="primary" block disabled={busy}>
         {busy ? 'Creating your account…' : 'Create account'}

@@ -10,26 +10,23 @@ import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/stores/toasts';
 import type { HostedPodcastPayload } from '../../lib/types';
-import { FailureBlock, NO_FAILURE, formFailure, type FormFailure } from './form-errors';
+import { FailureBlock } from './form-errors';
+import { useForm } from '../shared/use-form';
 
 export default function LeaveHosting({ hostedId, movedTo, movedAt }: { hostedId: number; movedTo: string | null; movedAt: string | null }) {
   const [moved, setMoved] = useState<{ url: string; at: string | null } | null>(movedTo ? { url: movedTo, at: movedAt } : null);
   const [url, setUrl] = useState('');
   const [confirming, setConfirming] = useState<'leave' | 'stay' | null>(null);
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
+  const request = useForm();
 
   const send = async (moved_to: string | null) => {
-    setFailure(NO_FAILURE);
-    try {
+    await request.run(async () => {
       const res = await api<{ data: HostedPodcastPayload }>(`/api/podcasts/hosted/${hostedId}`, { method: 'PATCH', body: { moved_to } });
       const s = res.data.settings;
       setMoved(typeof s.moved_to === 'string' ? { url: s.moved_to, at: typeof s.moved_at === 'string' ? s.moved_at : null } : null);
       toast.success(moved_to ? 'Your feed now redirects to your new host.' : 'Your Cuepoint feed is live again.');
-    } catch (err) {
-      setFailure(formFailure(err));
-    } finally {
-      setConfirming(null);
-    }
+    });
+    setConfirming(null);
   };
 
   return (
@@ -50,6 +47,7 @@ export default function LeaveHosting({ hostedId, movedTo, movedAt }: { hostedId:
         </>
       ) : (
         <form
+          ref={request.formRef}
           className="hosting-form"
           noValidate
           onSubmit={(e) => {
@@ -65,9 +63,9 @@ export default function LeaveHosting({ hostedId, movedTo, movedAt }: { hostedId:
           <div className="cp-field">
             <label htmlFor="moved-to">Your new feed address</label>
             <input id="moved-to" name="moved_to" className="cp-input" type="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.target.value)} />
-            <FieldError errors={failure.errors} field="moved_to" />
+            <FieldError errors={request.errors} field="moved_to" />
           </div>
-          <FailureBlock failure={failure} />
+          <FailureBlock message={request.message} />
           <div className="hosting-actions">
             <button type="submit" className="cp-button cp-button--danger" disabled={!url.trim()}>
               Redirect my feed

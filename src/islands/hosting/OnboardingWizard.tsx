@@ -2,9 +2,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CategorySelect } from '../../components/CategorySelect';
 import { FieldError } from '../../components/FieldError';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { hostingPlatformName } from '../../lib/format';
 import { toast } from '../../lib/stores/toasts';
+import { useForm } from '../shared/use-form';
 import { canFinishMigration } from './onboarding-state';
 import type { Hosted, OnboardingPodcast } from './HostedOnboarding';
 
@@ -140,8 +141,8 @@ function ConfirmMigration({
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [dai, setDai] = useState(false);
   const [word, setWord] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]> | null>(null);
+  const form = useForm();
+  const { errors, pending: submitting } = form;
 
   useEffect(() => {
     let live = true;
@@ -166,23 +167,20 @@ function ConfirmMigration({
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!ready) return;
-    setSubmitting(true);
-    setErrors(null);
-    try {
-      const res = await api<{ data: Hosted }>(`/api/podcasts/hosted/${hosted.id}/migrate`, {
-        method: 'POST',
-        body: needsCategory ? { itunes_category_id: categoryId } : {},
-      });
-      onStarted({ ...res.data, percent: 0 });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422 && error.errors) setErrors(error.errors);
-      toast.error(MIGRATION_FAILED_TOAST);
-      setSubmitting(false);
-    }
+    await form.run(
+      async () => {
+        const res = await api<{ data: Hosted }>(`/api/podcasts/hosted/${hosted.id}/migrate`, {
+          method: 'POST',
+          body: needsCategory ? { itunes_category_id: categoryId } : {},
+        });
+        onStarted({ ...res.data, percent: 0 });
+      },
+      { keepPending: true, report: () => toast.error(MIGRATION_FAILED_TOAST) },
+    );
   };
 
   return (
-    <form className="hosting-confirm" onSubmit={submit} noValidate>
+    <form ref={form.formRef} className="hosting-confirm" onSubmit={submit} noValidate>
       <div className="hosting-show">
         <Avatar title={podcast.title} url={podcast.avatar_url} />
         <dl className="hosting-facts">

@@ -8,7 +8,8 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/stores/toasts';
 import { FieldError } from '../../components/FieldError';
 import { DIRECTORIES, DIRECTORY_STATUSES, DIRECTORY_STATUS_LABEL, type DirectoryState, type DirectoryStatus } from '../../lib/hosting-directories';
-import { FailureBlock, NO_FAILURE, formFailure, type FormFailure } from './form-errors';
+import { FailureBlock } from './form-errors';
+import { useForm } from '../shared/use-form';
 
 interface Props {
   hostedId: number;
@@ -20,8 +21,8 @@ export default function PlatformsPanel({ hostedId, feedUrl, initial }: Props) {
   const [saved, setSaved] = useState(initial);
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState<{ status: DirectoryStatus; listing_url: string }>({ status: 'not_submitted', listing_url: '' });
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
-  const [busy, setBusy] = useState(false);
+  const request = useForm();
+  const busy = request.pending;
 
   async function copy() {
     try {
@@ -35,29 +36,26 @@ export default function PlatformsPanel({ hostedId, feedUrl, initial }: Props) {
   function open(key: string) {
     const s = saved[key];
     setDraft({ status: s?.status ?? 'not_submitted', listing_url: s?.listing_url ?? '' });
-    setFailure(NO_FAILURE);
+    request.reset();
     setEditing(key);
   }
 
   async function save(key: string) {
-    setBusy(true);
-    setFailure(NO_FAILURE);
-    try {
-      const res = await api<{ data: { settings: { platforms?: Record<string, DirectoryState> } } }>(`/api/podcasts/hosted/${hostedId}`, {
-        method: 'PATCH',
-        body: { platforms: { [key]: { status: draft.status, listing_url: draft.listing_url.trim() || null } } },
-      });
-      setSaved(res.data.settings.platforms ?? {});
-      setEditing(null);
-      toast.success('Platform status saved.');
-    } catch (err) {
-      const f = formFailure(err);
-      // Field errors of one directory come back as platforms.{key}.listing_url; show them under the field.
-      const errors = Object.fromEntries(Object.entries(f.errors ?? {}).map(([k, v]) => [k.split('.').pop()!, v]));
-      setFailure({ message: f.message, errors });
-    } finally {
-      setBusy(false);
-    }
+    await request.run(
+      async () => {
+        const res = await api<{ data: { settings: { platforms?: Record<string, DirectoryState> } } }>(`/api/podcasts/hosted/${hostedId}`, {
+          method: 'PATCH',
+          body: { platforms: { [key]: { status: draft.status, listing_url: draft.listing_url.trim() || null } } },
+        });
+        setSaved(res.data.settings.platforms ?? {});
+        setEditing(null);
+        toast.success('Platform status saved.');
+      },
+      {
+        // Field errors of one directory come back as platforms.{key}.listing_url; show them under the field.
+        report: (f) => request.fail(Object.fromEntries(Object.entries(f.errors).map(([k, v]) => [k.split('.').pop()!, v])), f.message),
+      },
+    );
   }
 
   const listed = DIRECTORIES.filter((d) => saved[d.key]?.status === 'listed').length;
@@ -111,6 +109,7 @@ export default function PlatformsPanel({ hostedId, feedUrl, initial }: Props) {
                 </div>
                 {editing === d.key && (
                   <form
+                    ref={request.formRef}
                     className="hosting-dir-edit"
                     noValidate
                     onSubmit={(e) => {
@@ -133,7 +132,7 @@ export default function PlatformsPanel({ hostedId, feedUrl, initial }: Props) {
                           </option>
                         ))}
                       </select>
-                      <FieldError errors={failure.errors} field="status" />
+                      <FieldError errors={request.errors} field="status" />
                     </div>
                     <div className="cp-field">
                       <label htmlFor={`url-${d.key}`}>Listing address (optional)</label>
@@ -144,12 +143,12 @@ export default function PlatformsPanel({ hostedId, feedUrl, initial }: Props) {
                         value={draft.listing_url}
                         placeholder="https://"
                         onChange={(e) => setDraft({ ...draft, listing_url: e.target.value })}
-                        aria-invalid={failure.errors?.listing_url ? true : undefined}
+                        aria-invalid={request.errors?.listing_url ? true : undefined}
                       />
-                      <FieldError errors={failure.errors} field="listing_url" />
+                      <FieldError errors={request.errors} field="listing_url" />
                     </div>
                     <div className="cp-full">
-                      <FailureBlock failure={failure} />
+                      <FailureBlock message={request.message} />
                     </div>
                     <button type="submit" className="cp-button cp-button--primary" disabled={busy}>
                       {busy ? 'Saving…' : 'Save'}

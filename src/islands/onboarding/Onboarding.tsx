@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
 import { FieldError } from '../../components/FieldError';
 import { AddPodcastForm, type AddedPodcast } from '../podcasts/AddPodcastForm';
+import { useForm } from '../shared/use-form';
 import '../../styles/podcasters.css';
 
 interface Props {
@@ -15,21 +16,19 @@ export default function Onboarding({ podcasts: initial, firstName, lastName }: P
   const [podcasts, setPodcasts] = useState(initial);
   const [first, setFirst] = useState(firstName);
   const [last, setLast] = useState(lastName);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const { errors, pending: busy } = form;
   const id = useId();
 
-  const finish = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      await api('/api/onboarding/complete', { method: 'POST', body: { first_name: first, last_name: last } });
-      window.location.assign('/');
-    } catch (e) {
-      setErrors(e instanceof ApiError ? e.errors : {});
-      setBusy(false);
-    }
-  };
+  const finish = () =>
+    form.run(
+      async () => {
+        await api('/api/onboarding/complete', { method: 'POST', body: { first_name: first, last_name: last } });
+        window.location.assign('/');
+      },
+      // The form shows field messages only, as it did.
+      { keepPending: true, report: () => {} },
+    );
 
   return (
     <div className="cp-stack">
@@ -65,6 +64,7 @@ export default function Onboarding({ podcasts: initial, firstName, lastName }: P
       <section className="pc-card" aria-labelledby={`${id}-step2`}>
         <h2 id={`${id}-step2`}>2. About you</h2>
         <form
+          ref={form.formRef}
           className="cp-stack"
           noValidate
           onSubmit={(e) => {

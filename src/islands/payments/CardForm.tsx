@@ -4,11 +4,12 @@
  * method in the browser and only its id is posted.
  */
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
 import { CardBrandLogo } from '../../components/CardBrandLogo';
 import { FieldError } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
 import { cardBrandOf, cardLabel, formatCardNumber, formatExpiry, parseExpiry, type CardPayload } from '../../lib/payments';
+import { fieldsOr, useForm } from '../shared/use-form';
 import '../../styles/payments.css';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -36,8 +37,8 @@ function TestCardForm({ onSaved, onCancel }: CardFormProps) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ fallback: 'The card could not be saved.' });
+  const { errors, pending: busy } = form;
   const brand = cardBrandOf(number.replace(/\D/g, ''));
   const expiryError = errors?.exp_month?.[0] ?? errors?.exp_year?.[0];
 
@@ -45,28 +46,24 @@ function TestCardForm({ onSaved, onCancel }: CardFormProps) {
     e.preventDefault();
     const exp = parseExpiry(expiry);
     if (!exp) {
-      setErrors({ exp_month: ['Enter the expiry as MM / YY.'] });
+      form.fail({ exp_month: ['Enter the expiry as MM / YY.'] });
       return;
     }
-    setBusy(true);
-    setErrors(null);
-    try {
-      const res = await api<{ data: CardPayload }>('/api/cards', { method: 'POST', body: { number, exp_month: exp.month, exp_year: exp.year, cvc } });
-      toast.success(`${cardLabel(res.data)} saved.`);
-      setNumber('');
-      setExpiry('');
-      setCvc('');
-      onSaved(res.data);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) setErrors(error.errors);
-      else toast.error(error instanceof Error ? error.message : 'The card could not be saved.');
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      async () => {
+        const res = await api<{ data: CardPayload }>('/api/cards', { method: 'POST', body: { number, exp_month: exp.month, exp_year: exp.year, cvc } });
+        toast.success(`${cardLabel(res.data)} saved.`);
+        setNumber('');
+        setExpiry('');
+        setCvc('');
+        onSaved(res.data);
+      },
+      { report: fieldsOr(form, toast.error) },
+    );
   }
 
   return (
-    <form className="pm-card-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Add a card">
+    <form ref={form.formRef} className="pm-card-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Add a card">
       <div className="cp-field pm-card-form__number">
         <label htmlFor={`${id}-number`}>Card number</label>
         <div className="cp-input-affix">

@@ -1,11 +1,12 @@
 /** /admin/coupons: create a coupon (a percentage or a fixed amount off, and its rules: expiry, total uses, uses per brand, first hire only) and see them all. */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
 import { FieldError } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
 import { formatMoney } from '../../lib/format/money';
 import { formatDate } from '../../lib/format/dates';
 import type { AdminCoupon } from '../../lib/payments';
+import { useForm } from '../shared/use-form';
 import '../../styles/payments.css';
 
 const EMPTY = { code: '', value: '', expires: '', max: '', perBrand: '', description: '' };
@@ -17,14 +18,12 @@ export default function CouponAdmin({ initial }: { initial: AdminCoupon[] }) {
   const [kind, setKind] = useState<'percent' | 'amount'>('percent');
   const [form, setForm] = useState(EMPTY);
   const [firstHire, setFirstHire] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [busy, setBusy] = useState(false);
+  const request = useForm({ fallback: 'The coupon could not be created.' });
+  const { errors, pending: busy } = request;
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setErrors(null);
     const value = Number(form.value);
     const body: Record<string, unknown> = {
       code: form.code,
@@ -35,20 +34,26 @@ export default function CouponAdmin({ initial }: { initial: AdminCoupon[] }) {
       first_hire_only: firstHire,
       ...(form.description ? { description: form.description } : {}),
     };
-    try {
-      await api('/api/admin/coupons', { method: 'POST', body });
-      setCoupons((await api<{ data: AdminCoupon[] }>('/api/admin/coupons')).data);
-      toast.success(`Coupon ${form.code.toUpperCase()} created.`);
-      setForm(EMPTY);
-      setFirstHire(false);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) {
-        const { percent_off, amount_off, ...rest } = err.errors;
-        setErrors({ ...rest, ...(percent_off || amount_off ? { value: [...(percent_off ?? []), ...(amount_off ?? [])] } : {}) });
-      } else toast.error(err instanceof Error ? err.message : 'The coupon could not be created.');
-    } finally {
-      setBusy(false);
-    }
+    await request.run(
+      async () => {
+        await api('/api/admin/coupons', { method: 'POST', body });
+        setCoupons((await api<{ data: AdminCoupon[] }>('/api/admin/coupons')).data);
+        toast.success(`Coupon ${form.code.toUpperCase()} created.`);
+        setForm(EMPTY);
+        setFirstHire(false);
+      },
+      {
+        report: (f) => {
+          if (f.status !== 422) {
+            toast.error(f.message);
+            return;
+          }
+          // Both amounts are typed in the one "value" field.
+          const { percent_off, amount_off, ...rest } = f.errors;
+          request.fail({ ...rest, ...(percent_off || amount_off ? { value: [...(percent_off ?? []), ...(amount_off ?? [])] } : {}) });
+        },
+      },
+    );
   }
 
   const field = (name: string, label: string, input: ReactNode, hint?: string) => (
@@ -62,13 +67,13 @@ export default function CouponAdmin({ initial }: { initial: AdminCoupon[] }) {
   const attrs = (name: string) => ({
     id: `${id}-${name}`,
     className: 'cp-input',
-    'aria-invalid': errors?.[name] ? true : undefined,
+    'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': `${id}-${name}-error`,
   });
 
   return (
     <div className="pm-page">
-      <form className="pm-section" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-h`}>
+      <form ref={request.formRef} className="pm-section" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-h`}>
         <h2 id={`${id}-h`}>New coupon</h2>
         <div className="pm-coupon-form">
           {field(

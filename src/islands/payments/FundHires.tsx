@@ -5,13 +5,14 @@
  * One Idempotency-Key per attempt, so a double click or a retry after a network error charges once.
  */
 import { useMemo, useRef, useState } from 'react';
-import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatMoney } from '../../lib/format/money';
 import { formatDate } from '../../lib/format/dates';
 import type { HiringPayload } from '../../lib/campaign-types';
 import { couponDiscount, PAYMENT_FAILED, type CardPayload, type CouponPayload, type TransactionPayload } from '../../lib/payments';
 import { CardPicker } from './CardPicker';
 import { CouponField } from './CouponField';
+import { useForm } from '../shared/use-form';
 import '../../styles/payments.css';
 
 interface Props {
@@ -30,9 +31,8 @@ export default function FundHires({ hires, selected: initial, cards: initialCard
   const [cards, setCards] = useState(initialCards);
   const [cardId, setCardId] = useState<number | null>(initialCards.find((c) => c.is_default)?.id ?? initialCards[0]?.id ?? null);
   const [coupon, setCoupon] = useState<CouponPayload | null>(null);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const { errors, message: failure, pending: busy } = form;
   const key = useRef(newKey());
 
   const chosen = hires.filter((h) => selected.has(h.id));
@@ -46,36 +46,36 @@ export default function FundHires({ hires, selected: initial, cards: initialCard
   /** Anything the payment depends on changed: the next click is a new attempt. */
   const changed = () => {
     key.current = newKey();
-    setErrors(null);
-    setFailure(null);
+    form.reset();
   };
 
   async function pay() {
     if (chosen.length === 0 || cardId === null) return;
-    setBusy(true);
-    setErrors(null);
-    setFailure(null);
-    try {
-      const res = await api<{ data: { transaction: TransactionPayload | null; hirings: HiringPayload[] } }>('/api/hirings/fund', {
-        method: 'POST',
-        body: { hiring_ids: chosen.map((h) => h.id), card_id: cardId, ...(coupon ? { coupon: coupon.code } : {}) },
-        headers: { 'Idempotency-Key': key.current },
-      });
-      // A coupon that covered it all charges nothing: the confirmation lists the hires instead of a receipt.
-      window.location.assign(
-        res.data.transaction
-          ? `/hirings/confirmation?tx=${encodeURIComponent(res.data.transaction.code)}`
-          : `/hirings/confirmation?hirings=${res.data.hirings.map((h) => h.id).join(',')}`,
-      );
-    } catch (e) {
-      setBusy(false);
-      key.current = newKey();
-      if (e instanceof ApiError && e.status === 422) {
-        setErrors(e.errors);
-        if (e.errors.coupon) setCoupon(null);
-        if (e.errors.hiring_ids) setFailure(e.errors.hiring_ids[0] ?? e.message);
-      } else setFailure(e instanceof ApiError && e.status === 502 ? e.message : PAYMENT_FAILED);
-    }
+    await form.run(
+      async () => {
+        const res = await api<{ data: { transaction: TransactionPayload | null; hirings: HiringPayload[] } }>('/api/hirings/fund', {
+          method: 'POST',
+          body: { hiring_ids: chosen.map((h) => h.id), card_id: cardId, ...(coupon ? { coupon: coupon.code } : {}) },
+          headers: { 'Idempotency-Key': key.current },
+        });
+        // A coupon that covered it all charges nothing: the confirmation lists the hires instead of a receipt.
+        window.location.assign(
+          res.data.transaction
+            ? `/hirings/confirmation?tx=${encodeURIComponent(res.data.transaction.code)}`
+            : `/hirings/confirmation?hirings=${res.data.hirings.map((h) => h.id).join(',')}`,
+        );
+      },
+      {
+        keepPending: true,
+        report: (f) => {
+          key.current = newKey();
+          if (f.status === 422) {
+            if (f.errors.coupon) setCoupon(null);
+            form.fail(f.errors, f.errors.hiring_ids ? (f.errors.hiring_ids[0] ?? f.message) : null);
+          } else form.fail({}, f.status === 502 ? f.message : PAYMENT_FAILED);
+        },
+      },
+    );
   }
 
   return (

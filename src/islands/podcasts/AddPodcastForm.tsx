@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { FieldError } from '../../components/FieldError';
-import type { FieldErrors } from '../../lib/api';
+import { messagesAsField, useForm } from '../shared/use-form';
 import '../../styles/podcasters.css';
 
 export interface AddedPodcast {
@@ -25,30 +25,24 @@ interface SearchResult {
 /** Adds a podcast by its RSS feed address, or by searching Cuepoint's catalogue for it. */
 export function AddPodcastForm({ onAdded }: { onAdded: (p: AddedPodcast) => void }) {
   const [url, setUrl] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm();
+  const { errors, pending: busy } = form;
   const [term, setTerm] = useState('');
   const [results, setResults] = useState<SearchResult[] | null>(null);
   const [searching, setSearching] = useState(false);
   const id = useId();
 
-  const add = async (feedUrl: string) => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const res = await api<{ data: AddedPodcast }>('/api/podcasts', { method: 'POST', body: { url: feedUrl.trim() } });
-      setUrl('');
-      setResults(null);
-      setTerm('');
-      onAdded(res.data);
-    } catch (e) {
-      setErrors(
-        e instanceof ApiError ? (Object.keys(e.errors).length ? e.errors : { url: [e.message] }) : { url: ['Something went wrong. Please try again.'] },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const add = (feedUrl: string) =>
+    form.run(
+      async () => {
+        const res = await api<{ data: AddedPodcast }>('/api/podcasts', { method: 'POST', body: { url: feedUrl.trim() } });
+        setUrl('');
+        setResults(null);
+        setTerm('');
+        onAdded(res.data);
+      },
+      { report: (f) => form.fail(messagesAsField(f, 'url', 'Something went wrong. Please try again.')) },
+    );
 
   const search = async () => {
     if (!term.trim()) return;
@@ -66,6 +60,7 @@ export function AddPodcastForm({ onAdded }: { onAdded: (p: AddedPodcast) => void
   return (
     <div className="cp-stack">
       <form
+        ref={form.formRef}
         className="cp-stack"
         onSubmit={(e) => {
           e.preventDefault();

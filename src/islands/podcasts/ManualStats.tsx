@@ -4,7 +4,7 @@
  * its expiry after 90 days, and remove one that is not verified.
  */
 import { useId, useState } from 'react';
-import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FieldError } from '../../components/FieldError';
 import { formatDate } from '../../lib/format/dates';
@@ -12,6 +12,7 @@ import { shortNumber } from '../../lib/format/numbers';
 import { toast } from '../../lib/stores/toasts';
 import type { FilePayload } from '../../lib/types';
 import { Uploader } from '../uploader/Uploader';
+import { useForm } from '../shared/use-form';
 import '../../styles/podcasters.css';
 
 export interface ManualStatsItem {
@@ -50,8 +51,8 @@ export default function ManualStats({ podcastId, title, initial }: Props) {
   const [listens, setListens] = useState('');
   const [file, setFile] = useState<FilePayload | null>(null);
   const [processing, setProcessing] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const { errors, pending: busy } = form;
   const [uploaderKey, setUploaderKey] = useState(0);
   const [removing, setRemoving] = useState<ManualStatsItem | null>(null);
   const waiting = list.data.find((s) => s.status === 'pending' && !s.is_expired) ?? null;
@@ -64,25 +65,24 @@ export default function ManualStats({ podcastId, title, initial }: Props) {
     }
   };
 
-  const submit = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      await api(`/api/podcasts/${podcastId}/manual-stats`, { method: 'POST', body: { listens: listens.trim(), file_id: file?.id ?? null } });
-      setListens('');
-      setFile(null);
-      setUploaderKey((k) => k + 1);
-      toast.success('Numbers sent. We will verify them soon.');
-      await load(1);
-    } catch (e) {
-      if (e instanceof ApiError) {
-        setErrors(e.errors.file_id && !e.errors.file ? { ...e.errors, file: e.errors.file_id } : e.errors);
-        if (e.status !== 422) toast.error(e.message);
-      } else toast.error('Could not send the numbers.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    form.run(
+      async () => {
+        await api(`/api/podcasts/${podcastId}/manual-stats`, { method: 'POST', body: { listens: listens.trim(), file_id: file?.id ?? null } });
+        setListens('');
+        setFile(null);
+        setUploaderKey((k) => k + 1);
+        toast.success('Numbers sent. We will verify them soon.');
+        await load(1);
+      },
+      {
+        report: (f) => {
+          // The upload's message shows under the uploader, which is the `file` field.
+          if (f.errors.file_id && !f.errors.file) form.fail({ ...f.errors, file: f.errors.file_id });
+          if (f.status !== 422) toast.error(f.status !== null ? f.message : 'Could not send the numbers.');
+        },
+      },
+    );
 
   const remove = async () => {
     if (!removing) return;
@@ -108,6 +108,7 @@ export default function ManualStats({ podcastId, title, initial }: Props) {
         </p>
       ) : (
         <form
+          ref={form.formRef}
           className="cp-stack pc-manual__form"
           noValidate
           onSubmit={(e) => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { CategorySelect } from '../../components/CategorySelect';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FieldError } from '../../components/FieldError';
@@ -10,6 +10,7 @@ import { FEED_UNREADABLE_TITLE, isFeedUnreadableError, isNoEmailError } from '..
 import { toast } from '../../lib/stores/toasts';
 import { VERIFICATION_NOT_FOUND_TOAST_MS, VERIFICATION_RESEND_THROTTLE_MS, VERIFICATION_SENT_NOTICE_MS } from '../../lib/constants';
 import { formatDate } from '../../lib/format/dates';
+import { useForm } from '../shared/use-form';
 import '../../styles/podcasters.css';
 
 interface CardPodcast {
@@ -41,8 +42,8 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
   const [url, setUrl] = useState(initial.url);
   const [about, setAbout] = useState(initial.about);
   const [categoryId, setCategoryId] = useState<number | null>(initial.categories[0]?.id ?? null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const form = useForm();
+  const { errors, pending: saving } = form;
   const [confirming, setConfirming] = useState(false);
   const [sent, setSent] = useState(false);
   const [cooling, setCooling] = useState(false);
@@ -54,31 +55,28 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
-  const save = async () => {
-    setSaving(true);
-    setErrors({});
-    try {
-      const keep = podcast.categories
-        .slice(1)
-        .map((c) => c.id)
-        .filter((c) => c !== categoryId);
-      const feedChanged = url.trim() !== podcast.url;
-      const res = await api<{ data: CardPodcast }>(`/api/podcasts/${podcast.id}`, {
-        method: 'PUT',
-        body: { ...(feedChanged ? { url: url.trim() } : {}), title, about, category_ids: categoryId ? [categoryId, ...keep] : keep },
-      });
-      setPodcast(res.data);
-      setUrl(res.data.url);
-      setEditing(false);
-      toast.success(feedChanged ? 'Feed address changed. Verify the show again with the email in the new feed.' : 'Podcast saved.');
-      // A new feed needs its owner to prove it again: the link goes to the email in that feed.
-      if (feedChanged && !res.data.verified_at) void resend();
-    } catch (e) {
-      if (e instanceof ApiError) setErrors(e.errors);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    form.run(
+      async () => {
+        const keep = podcast.categories
+          .slice(1)
+          .map((c) => c.id)
+          .filter((c) => c !== categoryId);
+        const feedChanged = url.trim() !== podcast.url;
+        const res = await api<{ data: CardPodcast }>(`/api/podcasts/${podcast.id}`, {
+          method: 'PUT',
+          body: { ...(feedChanged ? { url: url.trim() } : {}), title, about, category_ids: categoryId ? [categoryId, ...keep] : keep },
+        });
+        setPodcast(res.data);
+        setUrl(res.data.url);
+        setEditing(false);
+        toast.success(feedChanged ? 'Feed address changed. Verify the show again with the email in the new feed.' : 'Podcast saved.');
+        // A new feed needs its owner to prove it again: the link goes to the email in that feed.
+        if (feedChanged && !res.data.verified_at) void resend();
+        // Only field messages show here, as before.
+      },
+      { report: () => {} },
+    );
 
   const resend = async () => {
     if (cooling) return;
@@ -199,6 +197,7 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
       )}
       {editing ? (
         <form
+          ref={form.formRef}
           className="cp-stack"
           noValidate
           onSubmit={(e) => {
@@ -250,7 +249,7 @@ export default function PodcastCard({ podcast: initial, categories }: Props) {
               onClick={() => {
                 setEditing(false);
                 setUrl(podcast.url);
-                setErrors({});
+                form.reset();
               }}
             >
               Cancel

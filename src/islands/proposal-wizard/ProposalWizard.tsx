@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { api, type FieldErrors } from '../../lib/api';
+import { useForm } from '../shared/use-form';
 import { MoneyInput } from '../../components/MoneyInput';
 import { FieldError } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
@@ -59,8 +60,9 @@ export default function ProposalWizard(props: Props) {
   // The pitch is the editor's HTML; the server keeps it through the shared sanitizer.
   const [pitch, setPitch] = useState(props.initialPitch);
   const pitchUploading = useRef(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const { errors, pending: busy } = form;
+  const setErrors = (e: FieldErrors) => form.fail(e);
   const id = useId();
   const base = mode === 'create' ? `/campaign/${campaign.id}/proposal/create` : `/campaign/${campaign.id}/proposal/${packageId}/edit`;
 
@@ -148,36 +150,39 @@ export default function ProposalWizard(props: Props) {
         return;
       }
     }
-    setBusy(true);
-    setErrors({});
     const body = {
       podcast_id: podcastId,
       description: pitch,
       jobs: chosen.map((a) => ({ campaign_ad_id: a.id, fee: choices[a.id]!.fee, episodes: choices[a.id]!.episodes, dates: choices[a.id]!.dates })),
     };
-    try {
-      const res = await api<{ data: { id: number } }>(
-        mode === 'create' ? `/api/v0/campaign/${campaign.id}/proposal/create` : `/api/v0/campaign/${campaign.id}/proposal/${packageId}/edit`,
-        {
-          method: mode === 'create' ? 'POST' : 'PUT',
-          body,
+    await form.run(
+      async () => {
+        const res = await api<{ data: { id: number } }>(
+          mode === 'create' ? `/api/v0/campaign/${campaign.id}/proposal/create` : `/api/v0/campaign/${campaign.id}/proposal/${packageId}/edit`,
+          {
+            method: mode === 'create' ? 'POST' : 'PUT',
+            body,
+          },
+        );
+        window.location.assign(
+          mode === 'create' ? `/campaign/${campaign.id}/proposal/confirmation` : `/campaign/${campaign.id}/proposal/${res.data.id}/confirmation`,
+        );
+      },
+      {
+        keepPending: true,
+        report: (f) => {
+          if (f.status === null) return void toast.error('Something went wrong. Please try again.');
+          // The step that holds the first invalid field is shown; a failure of no step is a toast.
+          const mapped = mapServerErrors(f.errors);
+          setErrors(mapped);
+          const keys = Object.keys(mapped);
+          if (keys.some((k) => k.endsWith('.fee') || k.endsWith('.episodes') || k.endsWith('campaign_ad_id') || k === 'jobs')) go(1);
+          else if (keys.some((k) => k.endsWith('.dates'))) go(2);
+          else if (keys.includes('description')) go(3);
+          else toast.error(f.message);
         },
-      );
-      window.location.assign(
-        mode === 'create' ? `/campaign/${campaign.id}/proposal/confirmation` : `/campaign/${campaign.id}/proposal/${res.data.id}/confirmation`,
-      );
-    } catch (e) {
-      setBusy(false);
-      if (e instanceof ApiError) {
-        const mapped = mapServerErrors(e.errors);
-        setErrors(mapped);
-        const keys = Object.keys(mapped);
-        if (keys.some((k) => k.endsWith('.fee') || k.endsWith('.episodes') || k.endsWith('campaign_ad_id') || k === 'jobs')) go(1);
-        else if (keys.some((k) => k.endsWith('.dates'))) go(2);
-        else if (keys.includes('description')) go(3);
-        else toast.error(e.message);
-      } else toast.error('Something went wrong. Please try again.');
-    }
+      },
+    );
   };
 
   return (

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
-import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
 import { toast } from '../../lib/stores/toasts';
+import { messagesAsField, useForm } from '../shared/use-form';
 
 interface Props {
   email: string;
@@ -21,22 +22,11 @@ export default function AccountEmail({ email: initialEmail, verified, pending: i
   const [next, setNext] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const { errors, pending: busy } = form;
   const id = useId();
 
-  const run = async (fn: () => Promise<void>) => {
-    setBusy(true);
-    setErrors({});
-    try {
-      await fn();
-    } catch (e) {
-      if (e instanceof ApiError) setErrors(Object.keys(e.errors).length ? e.errors : { form: [e.message] });
-      else setErrors({ form: ['Something went wrong. Please try again.'] });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (fn: () => Promise<void>) => form.run(fn, { report: (f) => form.fail(messagesAsField(f, 'form', 'Something went wrong. Please try again.')) });
 
   const request = () =>
     run(async () => {
@@ -111,6 +101,7 @@ export default function AccountEmail({ email: initialEmail, verified, pending: i
       ) : null}
       {editing ? (
         <form
+          ref={form.formRef}
           className="settings-form"
           noValidate
           onSubmit={(e) => {

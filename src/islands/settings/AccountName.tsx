@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
-import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
 import { toast } from '../../lib/stores/toasts';
+import { useForm } from '../shared/use-form';
 
 interface Props {
   userId: number;
@@ -13,26 +14,22 @@ interface Props {
 export default function AccountName({ userId, firstName, lastName }: Props) {
   const [first, setFirst] = useState(firstName);
   const [last, setLast] = useState(lastName);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const form = useForm();
+  const { errors, pending: saving } = form;
   const id = useId();
 
-  const save = async () => {
-    setSaving(true);
-    setErrors({});
-    try {
-      await api(`/api/users/${userId}`, { method: 'PUT', body: { first_name: first, last_name: last } });
-      toast.success('Your name was saved.');
-    } catch (e) {
-      if (e instanceof ApiError) setErrors(e.errors);
-      toast.error(e instanceof ApiError ? e.message : 'Your name could not be saved.');
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    form.run(
+      async () => {
+        await api(`/api/users/${userId}`, { method: 'PUT', body: { first_name: first, last_name: last } });
+        toast.success('Your name was saved.');
+      },
+      { report: (f) => toast.error(f.status !== null ? f.message : 'Your name could not be saved.') },
+    );
 
   return (
     <form
+      ref={form.formRef}
       className="settings-form"
       noValidate
       onSubmit={(e) => {
@@ -50,8 +47,7 @@ export default function AccountName({ userId, firstName, lastName }: Props) {
             value={first}
             maxLength={100}
             onChange={(e) => setFirst(e.target.value)}
-            aria-invalid={errors.first_name ? true : undefined}
-            aria-describedby={errors.first_name ? `${id}-first-error` : undefined}
+            {...form.aria('first_name', `${id}-first-error`)}
           />
           <FieldError errors={errors} field="first_name" id={`${id}-first-error`} />
         </div>
@@ -64,8 +60,7 @@ export default function AccountName({ userId, firstName, lastName }: Props) {
             value={last}
             maxLength={100}
             onChange={(e) => setLast(e.target.value)}
-            aria-invalid={errors.last_name ? true : undefined}
-            aria-describedby={errors.last_name ? `${id}-last-error` : undefined}
+            {...form.aria('last_name', `${id}-last-error`)}
           />
           <FieldError errors={errors} field="last_name" id={`${id}-last-error`} />
         </div>

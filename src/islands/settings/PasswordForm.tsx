@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { FieldError } from '../../components/FieldError';
-import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
 import { toast } from '../../lib/stores/toasts';
+import { messagesAsField, useForm } from '../shared/use-form';
 
 interface Field {
   name: 'current_password' | 'password' | 'password_confirmation';
@@ -19,30 +20,26 @@ const FIELDS: Field[] = [
 /** Changing the password (PUT /api/user/password); every other session is signed out. */
 export default function PasswordForm({ onChanged }: { onChanged?: () => void }) {
   const [values, setValues] = useState({ current_password: '', password: '', password_confirmation: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const form = useForm();
+  const { errors, pending: saving } = form;
   const id = useId();
 
-  const save = async () => {
-    setSaving(true);
-    setErrors({});
-    try {
-      const res = await api<{ data: { signed_out: number } }>('/api/user/password', { method: 'PUT', body: values });
-      setValues({ current_password: '', password: '', password_confirmation: '' });
-      const n = res.data.signed_out;
-      toast.success(n ? `Password changed. ${n} other ${n === 1 ? 'session was' : 'sessions were'} signed out.` : 'Password changed.');
-      onChanged?.();
-      window.dispatchEvent(new CustomEvent('cuepoint:sessions-changed'));
-    } catch (e) {
-      if (e instanceof ApiError) setErrors(Object.keys(e.errors).length ? e.errors : { form: [e.message] });
-      else setErrors({ form: ['Your password could not be changed. Please try again.'] });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    form.run(
+      async () => {
+        const res = await api<{ data: { signed_out: number } }>('/api/user/password', { method: 'PUT', body: values });
+        setValues({ current_password: '', password: '', password_confirmation: '' });
+        const n = res.data.signed_out;
+        toast.success(n ? `Password changed. ${n} other ${n === 1 ? 'session was' : 'sessions were'} signed out.` : 'Password changed.');
+        onChanged?.();
+        window.dispatchEvent(new CustomEvent('cuepoint:sessions-changed'));
+      },
+      { report: (f) => form.fail(messagesAsField(f, 'form', 'Your password could not be changed. Please try again.')) },
+    );
 
   return (
     <form
+      ref={form.formRef}
       className="settings-form"
       noValidate
       onSubmit={(e) => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { api, ApiError, type FieldErrors } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
+import { useForm } from '../shared/use-form';
 import { FieldError } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
 import { formatDate } from '../../lib/format/dates';
@@ -43,8 +44,8 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, tim
   }, [initialSchedule, initialZone]);
   const zones = COMMON_TIME_ZONES.includes(timeZone as (typeof COMMON_TIME_ZONES)[number]) ? COMMON_TIME_ZONES : [timeZone, ...COMMON_TIME_ZONES];
   const [slots, setSlots] = useState(initialSlots);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const form = useForm();
+  const { errors, pending: saving } = form;
   const [busyKey, setBusyKey] = useState<string | null>(null);
   const [monthIndex, setMonthIndex] = useState(0);
   const id = useId();
@@ -56,25 +57,19 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, tim
     return map;
   }, [slots]);
 
-  const save = async () => {
-    setSaving(true);
-    setErrors({});
-    try {
-      const res = await api<{ data: { schedule_settings: ScheduleSettings; slots: CalendarSlot[] } }>(`/api/podcasts/${podcastId}/calendar`, {
-        method: 'POST',
-        body: schedule,
-      });
-      setSlots(res.data.slots);
-      toast.success('Schedule saved.');
-    } catch (e) {
-      if (e instanceof ApiError) {
-        setErrors(e.errors);
-        if (!Object.keys(e.errors).length) toast.error(e.message);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    form.run(
+      async () => {
+        const res = await api<{ data: { schedule_settings: ScheduleSettings; slots: CalendarSlot[] } }>(`/api/podcasts/${podcastId}/calendar`, {
+          method: 'POST',
+          body: schedule,
+        });
+        setSlots(res.data.slots);
+        toast.success('Schedule saved.');
+        // A failure with field messages shows them; another answer is a toast; no answer at all shows nothing, as before.
+      },
+      { report: (f) => f.status !== null && !Object.keys(f.errors).length && toast.error(f.message) },
+    );
 
   const toggle = async (slot: CalendarSlot) => {
     if (slot.status === 'booked') return;
@@ -108,6 +103,7 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, tim
   return (
     <div className="cp-stack">
       <form
+        ref={form.formRef}
         className="cp-stack"
         noValidate
         onSubmit={(e) => {
