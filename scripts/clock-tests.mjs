@@ -1,4 +1,5 @@
-// The tests of the clock-dependent rules under the three clocks the ordinary run does not use (issue 35):
+// The whole API files of the clock-dependent rules under the three clocks the ordinary run does not use
+// (issue 35; `npm run test:clocks`, not part of `npm test`: tests/{unit,api}/clock-rules.test.ts cover the four clocks there):
 // `npm run test:api` runs every API test on the Monday clock; this runs the files of the calendar and
 // measurement rules again on a Thursday, on the last day of a month and at 23:59:30 UTC, on PGlite.
 // The unit tests of the same rules run under all four clocks in one file (tests/unit/clock-rules.test.ts).
