@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { TEST_NOW } from './tests/support/clock';
 
 // E2E_PORT moves every server (e.g. to run two checkouts' browser tests side by side).
 const base = Number(process.env.E2E_PORT ?? 4610);
@@ -28,7 +29,18 @@ const server = (name: string, port: number, env: Record<string, string> = {}, sc
   command: [`tests/e2e/${script}`, name],
   url: `http://127.0.0.1:${port}/login`,
   // Every browser test signs up from 127.0.0.1: the per-address sign-up limit (10 an hour) is raised here.
-  env: { PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, APP_ENV: 'test', SEED_DEMO: 'true', SIGNUP_LIMIT: '500/3600', ...env },
+  // Every server reads the fixed test clock (tests/support/clock.ts; TEST_CLOCK=thursday etc. picks another):
+  // its calendar rules, measurement and demo seed are dated from it, whatever day the suite runs.
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    APP_ENV: 'test',
+    SEED_DEMO: 'true',
+    SIGNUP_LIMIT: '500/3600',
+    TEST_CLOCK: TEST_NOW.toISOString(),
+    ...env,
+  },
 });
 
 // Issue 4: the same workrooms suite against an external Pusher-protocol server reached through PUSHER_*

@@ -46,12 +46,6 @@ export interface DateRange {
 const DAY_MS = 86_400_000;
 export const MAX_RANGE_DAYS = 366;
 
-/**
- * Today in UTC, by the real clock: downloads and visits are dated when they happen, so their reports
- * follow real time (the fixed TEST_CLOCK of calendar rules does not apply to them).
- */
-export const utcToday = () => new Date().toISOString().slice(0, 10);
-
 /** The day `n` days after `day` (YYYY-MM-DD, UTC). */
 export function shiftDay(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, page } from '../support/http';
+import { TEST_NOW } from '../support/clock';
 import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
 import { testServer } from '../support/test-server';
 import { runMeasurement } from '../../src/lib/server/analytics/jobs';
@@ -221,8 +222,9 @@ describe('[HOSTING] episode lifecycle, verification by code and leaving, over HT
     const create = async (title: string, published_at: string, publish = true) =>
       (await call('POST', base, { token: owner.token, body: { file_id: await uploadAudio(owner.token), title, published_at, publish, episode_type: 'bonus' } }))
         .body.data;
-    const live = await create('Fog Horns at Dawn', '2025-02-01T06:00:00Z');
-    const later = await create('The Lighthouse Census', '2031-05-01T06:00:00Z');
+    // A minute either side of the test clock's now (under the 23:59:30 clock, the scheduled one is tomorrow).
+    const live = await create('Fog Horns at Dawn', new Date(TEST_NOW.getTime() - 60_000).toISOString());
+    const later = await create('The Lighthouse Census', new Date(TEST_NOW.getTime() + 60_000).toISOString());
     const draft = await create('Unfinished Tides', '2025-02-03T06:00:00Z', false);
     expect([live.state, later.state, draft.state]).toEqual(['published', 'scheduled', 'draft']);
     expect(live.episode_type).toBe('bonus');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { TEST_NOW, testToday } from '../support/clock';
 import { deliveryAudio } from './delivery-audio';
 import { DEMO_PASSWORD, hydrated } from './helpers';
 
@@ -55,7 +56,8 @@ test('[DELIVERY]: a funded hire is booked, delivered, approved, and verified on 
   const podcast = (
     (await (await podApi('get', '/api/initialize')).json()).data.podcasts as { id: number; hash_id: string; title: string; hosted: { id: number } | null }[]
   ).find((p) => p.title === 'Saltmarsh Radio')!;
-  const start = new Date().toISOString().slice(0, 10);
+  // The server's calendar runs on the test clock (TEST_CLOCK): its today, not the machine's.
+  const start = testToday();
   expect((await podApi('post', `/api/podcasts/${podcast.id}/calendar`, { days: [0, 1, 2, 3, 5, 6], frequency: 1, start_from: start })).status()).toBe(200);
   const campaigns = (await (await podApi('get', `/api/v0/campaigns?podcast_id=${podcast.id}`)).json()).data as Array<Record<string, unknown>>;
   const campaign = campaigns
@@ -102,7 +104,7 @@ test('[DELIVERY]: a funded hire is booked, delivered, approved, and verified on 
   };
   expect(await refuse('2020-03-02')).toMatch(/^March 2, 2020 has already passed for Saltmarsh Radio\.$/);
   expect(await refuse('2027-02-30')).toBe('The publish date must be a real date (YYYY-MM-DD).');
-  const thursday = [...Array(14).keys()].map((i) => new Date(Date.now() + (i + 2) * 86_400_000)).find((d) => d.getUTCDay() === 4)!;
+  const thursday = [...Array(14).keys()].map((i) => new Date(TEST_NOW.getTime() + (i + 2) * 86_400_000)).find((d) => d.getUTCDay() === 4)!;
   const thursdayDay = thursday.toISOString().slice(0, 10);
   expect(await refuse(thursdayDay)).toBe('Saltmarsh Radio does not publish on Thursdays.');
 
@@ -159,7 +161,7 @@ test('[DELIVERY]: a funded hire is booked, delivered, approved, and verified on 
   const published = await podApi('post', `/api/podcasts/hosted/${podcast.hosted!.id}/episodes`, {
     file_id: (await uploaded.json()).data.id,
     title: 'Night Read, with Lumen Sleep',
-    published_at: new Date().toISOString(),
+    published_at: TEST_NOW.toISOString(),
     publish: true,
   });
   expect(published.status(), await published.text()).toBe(201);

@@ -8,6 +8,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { expect, request, test, type Page } from '@playwright/test';
+import { TEST_NOW } from '../support/clock';
 import { PORTS } from '../../playwright.config';
 import { hydrated, open, signInAs } from './helpers';
 
@@ -45,7 +46,7 @@ test.beforeAll(async () => {
     if (req.url === '/second-wind.rss') {
       const items = EPISODES.map(
         ([n, title], i) =>
-          `<item><title>${title}</title><guid isPermaLink="false">https://feeds.buzzsprout.com/2051347.rss#ep-${n}</guid><pubDate>${new Date(Date.now() - (7 * i + 3) * 86_400_000).toUTCString()}</pubDate><enclosure url="${linked ? prefix : 'https://'}feeds.buzzsprout.com/2051347/episodes/${n}.mp3" length="24000000" type="audio/mpeg"/></item>`,
+          `<item><title>${title}</title><guid isPermaLink="false">https://feeds.buzzsprout.com/2051347.rss#ep-${n}</guid><pubDate>${new Date(TEST_NOW.getTime() - (7 * i + 3) * 86_400_000).toUTCString()}</pubDate><enclosure url="${linked ? prefix : 'https://'}feeds.buzzsprout.com/2051347/episodes/${n}.mp3" length="24000000" type="audio/mpeg"/></item>`,
       ).join('');
       res.writeHead(200, { 'content-type': 'application/rss+xml' });
       res.end(`<?xml version="1.0"?><rss version="2.0"><channel><title>Second Wind Running</title><description>Running.</description>${items}</channel></rss>`);

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { TEST_NOW } from '../support/clock';
 import { FEED_FIXTURE_PORT } from '../../playwright.config';
 import { DEMO_PASSWORD, hydrated } from './helpers';
 
@@ -121,7 +122,7 @@ test('[PAYMENTS]: a brand funds a hire with the test card and a coupon; the podc
     res
       .writeHead(200, { 'content-type': 'application/rss+xml' })
       .end(
-        `<?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Ledger &amp; Latte</title><description>Money talk</description><itunes:owner><itunes:email>marcus@ledgerandlatte.example</itunes:email></itunes:owner><item><title>Pricing, Part Two</title><guid>pricing-2</guid><pubDate>${new Date().toUTCString()}</pubDate><enclosure url="http://127.0.0.1:9/pricing-episode.mp3" type="audio/mpeg" length="1"/></item></channel></rss>`,
+        `<?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Ledger &amp; Latte</title><description>Money talk</description><itunes:owner><itunes:email>marcus@ledgerandlatte.example</itunes:email></itunes:owner><item><title>Pricing, Part Two</title><guid>pricing-2</guid><pubDate>${TEST_NOW.toUTCString()}</pubDate><enclosure url="http://127.0.0.1:9/pricing-episode.mp3" type="audio/mpeg" length="1"/></item></channel></rss>`,
       ),
   );
   await new Promise<void>((resolve) => feed.listen(FEED_FIXTURE_PORT, '127.0.0.1', resolve));

@@ -7,6 +7,7 @@ import { FieldError } from '../../components/FieldError';
 import { toast } from '../../lib/stores/toasts';
 import { WIZARD_TABS, WIZARD_TAB_LABELS, type CampaignPayload, type WizardTab } from '../../lib/campaign-types';
 import type { AdPayload, CategoryPayload } from '../../lib/types';
+import { addDays } from '../../lib/slots';
 import { TextField } from './fields';
 import AttributionStep, { type Site } from './AttributionStep';
 import ReviewStep from './ReviewStep';
@@ -18,16 +19,12 @@ interface Props {
   ads: AdPayload[];
   categories: CategoryPayload[];
   sites: Site[];
+  /** Today by the server's clock (UTC, YYYY-MM-DD): the delivery date must come after it. */
+  today: string;
 }
 
-const tomorrow = () => {
-  const d = new Date();
-  d.setDate(d.getDate() + 1);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
 /** The campaign wizard: details, ads, budget and schedule, attribution, review. Each tab saves; an unfinished campaign stays a draft. */
-export default function CampaignWizard({ campaign: initial, tab, ads, categories, sites: initialSites }: Props) {
+export default function CampaignWizard({ campaign: initial, tab, ads, categories, sites: initialSites, today }: Props) {
   const [campaign, setCampaign] = useState(initial);
   const form = useForm({ fallback: 'Could not save the campaign.' });
   const { errors, pending: busy } = form;
@@ -237,7 +234,7 @@ export default function CampaignWizard({ campaign: initial, tab, ads, categories
               name="delivery_date"
               value={deliveryDate}
               onChange={setDeliveryDate}
-              min={tomorrow()}
+              min={addDays(today, 1)}
               errors={errors}
               hint="When the first ads should be live."
             />

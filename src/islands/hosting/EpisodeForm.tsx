@@ -37,6 +37,8 @@ interface Props {
   /** Editing this episode; absent when creating. */
   hashId?: string;
   initial: EpisodeValues;
+  /** Now by the server's clock (ISO-8601): a publish time after it schedules the episode. */
+  now?: string;
 }
 
 /** An ISO time as the value of a datetime-local input, in the browser's zone. */
@@ -47,7 +49,7 @@ function localInput(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
+export default function EpisodeForm({ hostedId, hashId, initial, now }: Props) {
   const creating = !hashId;
   const [form, setForm] = useState({ ...initial, published_at: localInput(initial.published_at) });
   const [audio, setAudio] = useState<FilePayload | null>(null);
@@ -62,7 +64,9 @@ export default function EpisodeForm({ hostedId, hashId, initial }: Props) {
     (v: (typeof form)[K]) =>
       setForm((f) => ({ ...f, [k]: v }));
   const when = form.published_at ? new Date(form.published_at) : null;
-  const future = !!when && when.getTime() > Date.now();
+  // How far the server's clock runs from this browser's, measured once: "scheduled" is decided by the server's clock.
+  const [clockOffset] = useState(() => (now ? Date.parse(now) - Date.now() : 0));
+  const future = !!when && when.getTime() > Date.now() + clockOffset;
 
   async function save(publish: boolean) {
     const body = {

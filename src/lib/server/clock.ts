@@ -1,16 +1,32 @@
 /**
  * The clock of the product's calendar rules: which day it is for a slot, an air date, a campaign's
- * delivery date or its expiry. Real time, except under APP_ENV=test with TEST_CLOCK set, where it is
- * that fixed instant, so no test depends on the day or the hour it runs. Durations (token lifetimes,
- * throttles, leases) keep reading real time.
+ * delivery date or its expiry, whether an episode is scheduled, and the instant downloads and visits are
+ * dated by (measurement reads the same clock). Real time, except under APP_ENV=test with TEST_CLOCK set,
+ * where it is that fixed instant, so no test depends on the day or the hour it runs; a test may set
+ * another instant (POST /api/dev/clock {at}, or setTestClock) to run a rule under each of the four test
+ * clocks (docs/testing.md). Durations (token lifetimes, throttles, leases) keep reading real time.
  */
 import { config } from './config';
 import { dayIn } from '../slots';
 
+// The instant a test set (APP_ENV=test only): on globalThis, so the built server and the tests' own
+// imports of this module, in one process, read the same one.
+const SET_AT = Symbol.for('cuepoint.test-clock.at');
+const setHolder = globalThis as { [SET_AT]?: number };
+
 /** The instant the calendar rules read as now. */
 export function now(): Date {
-  const fixed = config().testClock;
-  return fixed ? new Date(fixed) : new Date();
+  const c = config();
+  const set = c.env === 'test' ? setHolder[SET_AT] : undefined;
+  if (set !== undefined) return new Date(set);
+  return c.testClock ? new Date(c.testClock) : new Date();
+}
+
+/** Sets the calendar clock to an instant, or back to TEST_CLOCK with null (APP_ENV=test only). */
+export function setTestClock(at: Date | null): void {
+  if (config().env !== 'test') throw new Error('The calendar clock can only be set when APP_ENV=test.');
+  if (at === null) delete setHolder[SET_AT];
+  else setHolder[SET_AT] = at.getTime();
 }
 
 /** Today, 'YYYY-MM-DD', in an IANA time zone (UTC when none is given). */

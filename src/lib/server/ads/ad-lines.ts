@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, getDb } from '../db/client';
+import { now as clockNow } from '../clock';
 import { rowFromJson } from '../db/json-rows';
 import { listCategories } from '../catalog/catalog';
 import {
@@ -265,7 +266,7 @@ export async function createBackCatalogueLine(brandUserId: number, body: unknown
     countries: [],
     devices: [],
     podcasts: [row.podcast_id],
-    published_before: utcDay(new Date()),
+    published_before: utcDay(clockNow()),
   });
 }
 

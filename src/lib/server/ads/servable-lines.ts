@@ -5,6 +5,7 @@
  */
 import { and, eq, like, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { now as clockNow } from '../clock';
 import { adDeliveries, adEpisodeAudio, adLines, adMarkers, adShowSettings, episodes, podcastCategories, podcasts } from '../db/schema';
 import { targetLoudness } from './spots';
 import { adLineMoney } from '../payments/ad-billing';
@@ -33,7 +34,7 @@ export function forgetServableLines(): void {
 
 async function loadLines(): Promise<FillLine[]> {
   const db = await getDb();
-  const today = utcDay(new Date());
+  const today = utcDay(clockNow());
   const rows = await db
     .select()
     .from(adLines)

@@ -6,7 +6,8 @@
  * listens per podcast (Creators: measured and self-reported apart).
  */
 import { sql } from 'drizzle-orm';
-import { type CampaignChartsData, daysBetween, type NamedCount, shiftDay, utcToday } from '../../analytics-types';
+import { type CampaignChartsData, daysBetween, type NamedCount, shiftDay } from '../../analytics-types';
+import { today as clockToday } from '../clock';
 import { getDb } from '../db/client';
 import { downloadDays, podcasts, siteVisits, visitMatches } from '../db/schema';
 import { airedAdsSql } from './campaign-figures';
@@ -33,7 +34,7 @@ interface ChartReads {
  */
 export async function campaignCharts(campaignId: number): Promise<CampaignChartsData> {
   const db = await getDb();
-  const to = utcToday();
+  const to = clockToday();
   const earliestStart = shiftDay(to, -(MAX_DAYS - 1));
   const { rows } = (await db.execute(sql`
     with aired as (select * from ${airedAdsSql(sql`${campaignId}`)} a)

@@ -8,6 +8,7 @@
  */
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '../db/client';
+import { now as clockNow } from '../clock';
 import { analyticsState, downloadDays, downloadWindows, listenerDays, mediaRequests } from '../db/schema';
 import { applyLine, type EpisodeAudio, exclusion, type LogLine, type Window, WINDOW_MS, WindowIndex } from './count-rules';
 import { enclosureOf, ENCLOSURE_HISTORY_DAYS, loadShowEnclosures, type ShowEnclosures } from './feed-enclosures';
@@ -257,7 +258,7 @@ export async function countDownloads(): Promise<CountResult> {
  * asked by the episode's known address within the same 24 hours already has that download: the waiting
  * window is left as it is. Runs under the counter's lock; answers the episodes that gained downloads.
  */
-export async function creditWindows(podcastId: number, now = new Date()): Promise<number[]> {
+export async function creditWindows(podcastId: number, now = clockNow()): Promise<number[]> {
   const db = await getDb();
   const episodeIds = await db.transaction(async (tx) => {
     await tx.insert(analyticsState).values({ name: COUNTER }).onConflictDoNothing();

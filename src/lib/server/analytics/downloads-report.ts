@@ -5,7 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { daysBetween, type DateRange, type DownloadsReport, lastDays, MAX_RANGE_DAYS, type NamedCount, utcToday } from '../../analytics-types';
+import { daysBetween, type DateRange, type DownloadsReport, lastDays, MAX_RANGE_DAYS, type NamedCount } from '../../analytics-types';
+import { today as clockToday } from '../clock';
 import { getDb } from '../db/client';
 import { downloadDays, episodes, listenerDays } from '../db/schema';
 import { fieldError, HttpError, validate } from '../http';
@@ -18,7 +19,7 @@ export function parseDateRange(query: { from?: string | null; to?: string | null
     from: query.from || undefined,
     to: query.to || undefined,
   });
-  const to = parsed.to ?? utcToday();
+  const to = parsed.to ?? clockToday();
   const from = parsed.from ?? lastDays(to, 30).from;
   if (Number.isNaN(Date.parse(from))) throw fieldError('from', 'The from date is not a real day.');
   if (Number.isNaN(Date.parse(to))) throw fieldError('to', 'The to date is not a real day.');

@@ -15,6 +15,7 @@
  */
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { config } from '../config';
+import { now as clockNow } from '../clock';
 import { type Db, getDb, type Tx } from '../db/client';
 import { downloadWindows, episodes, feedEnclosures, feedWatches, hostedPodcasts, podcasts } from '../db/schema';
 import { pollFeed } from '../delivery/watch-feeds';
@@ -42,7 +43,7 @@ export function enclosureOf(show: ShowEnclosures | undefined, key: string): Epis
 }
 
 /** The enclosures of these shows, read from their episodes and their feeds' recent history. */
-export async function loadShowEnclosures(db: Db | Tx, podcastIds: number[], now = new Date()): Promise<Map<number, ShowEnclosures>> {
+export async function loadShowEnclosures(db: Db | Tx, podcastIds: number[], now = clockNow()): Promise<Map<number, ShowEnclosures>> {
   const out = new Map<number, ShowEnclosures>(podcastIds.map((id) => [id, { byKey: new Map(), byQueryless: new Map() }]));
   if (!podcastIds.length) return out;
   const ownHost = new URL(config().appUrl).host;
@@ -92,7 +93,7 @@ export interface ReadEnclosure {
  * Records the enclosures a read of the show's feed names (each with its episode, by GUID), then credits
  * the windows that were waiting for one of them. Answers the episodes that gained downloads.
  */
-export async function recordFeedEnclosures(podcastId: number, items: ReadEnclosure[], now = new Date()): Promise<number[]> {
+export async function recordFeedEnclosures(podcastId: number, items: ReadEnclosure[], now = clockNow()): Promise<number[]> {
   const ownHost = new URL(config().appUrl).host;
   const named = items.flatMap((i) => {
     const key = audioKey(i.enclosure_url, ownHost);
@@ -132,7 +133,7 @@ const REREAD_MINUTES = 15;
  * unless it was read in the last 15 minutes: a new episode's downloads are credited within that time.
  * Answers the shows read.
  */
-export async function rereadFeedsOfWaitingWindows(now = new Date()): Promise<number[]> {
+export async function rereadFeedsOfWaitingWindows(now = clockNow()): Promise<number[]> {
   const db = await getDb();
   const since = new Date(now.getTime() - DAY_MS);
   const recent = new Date(now.getTime() - REREAD_MINUTES * 60_000);

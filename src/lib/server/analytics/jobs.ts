@@ -8,6 +8,7 @@
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { config } from '../config';
+import { now as clockNow } from '../clock';
 import { getDb } from '../db/client';
 import { analyticsState } from '../db/schema';
 import { enqueue, registerJob, registerSchedule } from '../jobs/queue';
@@ -30,7 +31,8 @@ export interface MeasureResult {
 
 /** One pass of measurement: counting, listener stats, attribution. */
 export async function runMeasurement(): Promise<MeasureResult> {
-  const started = new Date();
+  // The pass's instant on the product's clock (the fixed TEST_CLOCK under tests), as visits and downloads are dated.
+  const started = clockNow();
   await flushRequestLog();
   await activateHostedShows();
   const counted = await countDownloads();

@@ -8,6 +8,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { lt, sql } from 'drizzle-orm';
 import { config } from '../config';
+import { now as clockNow } from '../clock';
 import { getDb } from '../db/client';
 import { analyticsSalts } from '../db/schema';
 
@@ -102,7 +103,7 @@ export async function householdKeys(address: string, at: Date): Promise<string[]
 }
 
 /** Deletes the secrets older than 31 days (their hashes can no longer be tied to anyone). */
-export async function pruneSalts(now = new Date()): Promise<void> {
+export async function pruneSalts(now = clockNow()): Promise<void> {
   const db = await getDb();
   await db.delete(analyticsSalts).where(lt(analyticsSalts.day, dayBefore(utcDay(now), SALT_DAYS)));
   const cache = keys();

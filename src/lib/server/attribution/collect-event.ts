@@ -9,6 +9,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { assertNotThrottled, hit } from '../auth/throttle';
+import { now as clockNow } from '../clock';
 import { getDb } from '../db/client';
 import { attributionSites, siteEvents, siteVisits } from '../db/schema';
 import { HttpError, validate } from '../http';
@@ -71,7 +72,7 @@ export function corsHeaders(origin: string | null): Record<string, string> {
 }
 
 /** Stores the event when it is genuine; answers the CORS headers for the response (the caller answers 204). */
-export async function collectEvent(request: Request, address: string, now = new Date()): Promise<Record<string, string>> {
+export async function collectEvent(request: Request, address: string, now = clockNow()): Promise<Record<string, string>> {
   const raw = await readLimited(request);
   let body: unknown;
   try {

@@ -6,7 +6,7 @@
  * must also be the one the episode was downloaded on. Each visit is matched once, after the counter has
  * counted the downloads before it, and its address hashes are then deleted.
  */
-import { and, asc, between, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { analyticsState, attributionSiteCampaigns, downloadWindows, packageJobs, packages, siteEvents, siteVisits, visitMatches } from '../db/schema';
 
@@ -45,7 +45,7 @@ export function attributedCampaigns(visit: { occurred_at: Date; os: string }, ad
   return [...matched.values()];
 }
 
-/** Matches the visits received before `before`; answers how many were matched (attributed or not). */
+/** Matches the visits received up to `before` (the start of the pass); answers how many were matched (attributed or not). */
 export async function matchVisits(before: Date): Promise<number> {
   const db = await getDb();
   let total = 0;
@@ -56,7 +56,7 @@ export async function matchVisits(before: Date): Promise<number> {
       const visits = await tx
         .select()
         .from(siteVisits)
-        .where(and(isNull(siteVisits.matched_at), lt(siteVisits.occurred_at, before)))
+        .where(and(isNull(siteVisits.matched_at), lte(siteVisits.occurred_at, before)))
         .orderBy(asc(siteVisits.id))
         .limit(BATCH);
       if (!visits.length) return 0;

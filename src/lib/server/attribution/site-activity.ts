@@ -5,6 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { now as clockNow } from '../clock';
 import { attributionSiteCampaigns, attributionSites, siteEvents, siteVisits, visitMatches } from '../db/schema';
 import { campaignsFigures } from '../analytics/campaign-figures';
 import { QUEUE_SNIPPET, snippetOf } from './pixel';
@@ -16,7 +17,7 @@ export async function siteActivity(userId: number, siteId: number): Promise<Site
   const site = await findSite(userId, siteId);
   const db = await getDb();
   // The last 30 days from the start of this minute: the same statement for a minute, so the page-read cache can answer it.
-  const since = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 30 * 86_400_000);
+  const since = new Date(Math.floor(clockNow().getTime() / 60_000) * 60_000 - 30 * 86_400_000);
   // One statement: when the site was last heard from, its visits of the 30 days (and how many were attributed), its campaigns.
   const [row] = await db
     .select({

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, isNotNull, lte, or, isNull } from 'drizzle-orm';
 import { XMLBuilder } from 'fast-xml-parser';
 import { appleCategoryOf, isAppleCategory, type ItunesCategoryPair } from '../../apple-categories';
+import { now as clockNow } from '../clock';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { categories, episodes, hostedFeedStates, hostedPodcasts, podcasts, users } from '../db/schema';
@@ -115,7 +116,7 @@ async function feedState(hostedId: number, etag: string, now: Date): Promise<Dat
 }
 
 /** Builds the feed of the hosted podcast with this hash id, or null when there is none. */
-export async function buildHostedFeed(podcastHash: string, now = new Date()): Promise<HostedFeed | null> {
+export async function buildHostedFeed(podcastHash: string, now = clockNow()): Promise<HostedFeed | null> {
   const db = await getDb();
   const [row] = await db
     .select({ podcast: podcasts, hosted: hostedPodcasts, owner: { first: users.first_name, last: users.last_name, email: users.email } })

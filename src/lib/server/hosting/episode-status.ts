@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { now as clockNow } from '../clock';
 import { episodes } from '../db/schema';
 import { HttpError } from '../http';
 import type { EpisodeState } from '../../hosting-rules';
@@ -18,13 +19,13 @@ export const EPISODE_TRANSITIONS: Record<'publish' | 'unpublish', { from: Status
 };
 
 /** Draft, scheduled or published, as the episode list shows it. */
-export function episodeState(e: { status: Status; published_at: Date | null }, now = new Date()): EpisodeState {
+export function episodeState(e: { status: Status; published_at: Date | null }, now = clockNow()): EpisodeState {
   if (e.status !== 'current') return 'draft';
   return e.published_at && e.published_at.getTime() > now.getTime() ? 'scheduled' : 'published';
 }
 
 /** Applies a transition to the episode row; a 422 when the episode is not in a state it starts from. */
-export async function transitionEpisode(episode: typeof episodes.$inferSelect, action: keyof typeof EPISODE_TRANSITIONS, now = new Date()) {
+export async function transitionEpisode(episode: typeof episodes.$inferSelect, action: keyof typeof EPISODE_TRANSITIONS, now = clockNow()) {
   const rule = EPISODE_TRANSITIONS[action];
   if (!rule.from.includes(episode.status)) {
     const message = action === 'publish' ? 'This episode is already published.' : 'This episode is not published.';

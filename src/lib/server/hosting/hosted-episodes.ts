@@ -8,6 +8,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { now as clockNow } from '../clock';
 import { randomToken } from '../crypto';
 import { getDb } from '../db/client';
 import { episodes, podcasts } from '../db/schema';
@@ -64,7 +65,7 @@ export const createEpisodeSchema = episodeInputSchema.extend({
 });
 
 /** The episode payload of the hosting pages. */
-export function serializeEpisode(e: EpisodeRow, now = new Date()) {
+export function serializeEpisode(e: EpisodeRow, now = clockNow()) {
   const tags = episodeTagsOf(e.podcast_tags);
   return {
     id: e.id,

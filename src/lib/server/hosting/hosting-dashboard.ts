@@ -5,6 +5,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { isRedirecting, migrationReportOf, type MigrationReport } from '../../hosting-rules';
+import { now as clockNow } from '../clock';
 import type { HostedPodcastPayload } from '../../types';
 import { appleFeedProblems, type FeedProblem } from './apple-feed-check';
 import { buildHostedFeed } from './build-hosted-feed';
@@ -25,7 +26,7 @@ export interface HostingDashboard {
 const itemParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', isArray: (name) => name === 'item' });
 
 /** The dashboard of a hosted podcast (the caller has checked the user owns it). */
-export async function hostingDashboard(podcast: { id: number; hash_id: string }, hosted: HostedPodcastPayload, now = new Date()): Promise<HostingDashboard> {
+export async function hostingDashboard(podcast: { id: number; hash_id: string }, hosted: HostedPodcastPayload, now = clockNow()): Promise<HostingDashboard> {
   const [downloads, stats, latest, built] = await Promise.all([
     dashboardDownloads(podcast.id),
     hostingDashboardStats(podcast.id, now),

@@ -11,6 +11,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { getDb } from '../db/client';
+import { now as clockNow } from '../clock';
 import { episodes, hostedPodcasts, migrationFiles, podcasts, users } from '../db/schema';
 import { guardedFetch } from '../fetch/guarded-fetch';
 import { randomToken } from '../crypto';
@@ -314,7 +315,7 @@ export async function migrationReport(hostedId: number, podcastId: number, witho
           eq(episodes.podcast_id, podcastId),
           eq(episodes.status, 'current'),
           isNotNull(episodes.enclosure_url),
-          sql`(${episodes.published_at} is null or ${episodes.published_at} <= now())`,
+          sql`(${episodes.published_at} is null or ${episodes.published_at} <= ${clockNow().toISOString()}::timestamptz)`,
         ),
       ),
   ]);

@@ -5,6 +5,7 @@
  */
 import { and, count, desc, eq, getTableColumns, gt, ilike, isNotNull, lte, or, isNull, sql, sum, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { now as clockNow } from '../clock';
 import { downloadDays, episodes } from '../db/schema';
 import type { EpisodeFilter } from '../../hosting-rules';
 import { mediaUrlPrefix } from './media-storage';
@@ -43,7 +44,7 @@ export interface EpisodeListQuery {
 export async function listHostedEpisodes(
   podcastId: number,
   { page = 1, q = '', filter = 'all' }: EpisodeListQuery = {},
-  now = new Date(),
+  now = clockNow(),
 ): Promise<{ items: HostedEpisodeListItem[]; total: number; page: number; lastPage: number }> {
   const db = await getDb();
   const search = q.trim() ? ilike(episodes.title, `%${q.trim().replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined;
@@ -65,7 +66,7 @@ export async function listHostedEpisodes(
 /** The numbers of the hosting dashboard: episodes by state, audio served by Cuepoint, hours of audio. */
 export async function hostingDashboardStats(
   podcastId: number,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<{
   episodes: number;
   published: number;
@@ -93,7 +94,7 @@ export async function hostingDashboardStats(
 }
 
 /** The podcast's latest hosted episodes, scheduled ones included, for the dashboard. */
-export async function latestHostedEpisodes(podcastId: number, limit = 5, now = new Date()): Promise<HostedEpisodeListItem[]> {
+export async function latestHostedEpisodes(podcastId: number, limit = 5, now = clockNow()): Promise<HostedEpisodeListItem[]> {
   const db = await getDb();
   const rows = await db
     .select(withDownloads)

@@ -1,5 +1,6 @@
 /** Manual podcast stats (core §3): listens a podcaster reports with a screenshot or report file, verified by an admin. */
 import type { podcastManualStats } from '../db/schema';
+import { now as clockNow } from '../clock';
 
 export type ManualStatsRow = typeof podcastManualStats.$inferSelect;
 
@@ -24,12 +25,12 @@ export interface ManualStatsPayload {
 }
 
 /** True when the submission is older than the validity window, or was marked expired. */
-export function isManualStatsExpired(row: Pick<ManualStatsRow, 'is_expired' | 'created_at'>, now = new Date()): boolean {
+export function isManualStatsExpired(row: Pick<ManualStatsRow, 'is_expired' | 'created_at'>, now = clockNow()): boolean {
   return row.is_expired || now.getTime() - row.created_at.getTime() > MANUAL_STATS_VALID_DAYS * 86_400_000;
 }
 
 /** Serialises a submission with its computed `is_expired`. */
-export function serializeManualStats(row: ManualStatsRow, now = new Date()): ManualStatsPayload {
+export function serializeManualStats(row: ManualStatsRow, now = clockNow()): ManualStatsPayload {
   return {
     id: row.id,
     podcast_id: row.podcast_id,

@@ -6,6 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { now as clockNow } from '../clock';
 import { campaigns, users } from '../db/schema';
 import { scratchPath } from '../files/storage';
 import { storeFile } from '../files/store-file';
@@ -40,7 +41,7 @@ export async function makeDemoSpot(): Promise<string> {
 }
 
 /** Adds the demo line; nothing when the brand, its card or its campaign is missing. */
-export async function seedAdsDemo(now = new Date()): Promise<number | null> {
+export async function seedAdsDemo(now = clockNow()): Promise<number | null> {
   const db = await getDb();
   const [brand] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'brand@cuepoint.test'));
   if (!brand) return null;

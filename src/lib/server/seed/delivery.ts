@@ -29,7 +29,7 @@ import { openPackageDiscussion } from '../workrooms/open-package-discussion';
 const DAY = 86_400_000;
 
 /** Seeds the verified Saltmarsh Radio sponsorship; nothing when the demo rows it builds on are missing. */
-export async function seedDelivery(now = new Date()): Promise<void> {
+export async function seedDelivery(now = clockNow()): Promise<void> {
   const db = await getDb();
   const [show] = await db.select().from(podcasts).where(eq(podcasts.title, 'Saltmarsh Radio'));
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.title, 'Gravel Season Giveaway'));

@@ -31,7 +31,7 @@ import { seedPodcasters } from './podcasters';
 import { seedMeasurement } from './measurement';
 import { seedSupport } from './support';
 import { seedPayments } from './payments';
-import { today } from '../clock';
+import { now as clockNow, today } from '../clock';
 import { addDays } from '../../slots';
 
 export const DEMO_PASSWORD = 'cuepoint-demo';
@@ -112,7 +112,7 @@ export async function seedCatalogue(tx: Tx): Promise<{ categoryId: (title: strin
 }
 
 const daysFromNow = (days: number) => addDays(today(), days);
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+const daysAgo = (days: number) => new Date(clockNow().getTime() - days * 86_400_000);
 
 /** Fills the database with the demo sign-ins, shows, brands and campaigns. */
 export async function seedDemo(): Promise<void> {

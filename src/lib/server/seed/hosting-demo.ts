@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { randomToken } from '../crypto';
+import { now as clockNow } from '../clock';
 import { getDb } from '../db/client';
 import { categories, hostedPodcasts, podcastCategories, podcasters, podcasts, users } from '../db/schema';
 import { demoFeedUrl, episodeFile, generateDemoMedia, markDemoSeeded, setDemoHostState } from '../hosting/demo-host/demo-host';
@@ -20,7 +21,7 @@ import { podcastGuid } from '../hosting/podcast-guid';
 const DAY = 86_400_000;
 
 /** Points the pending demo show at its feed on the demo host and creates the live hosted show. */
-export async function seedHostingDemo(passwordHash: string, now = new Date()): Promise<void> {
+export async function seedHostingDemo(passwordHash: string, now = clockNow()): Promise<void> {
   markDemoSeeded(now);
   const [, saltDir] = await Promise.all([generateDemoMedia(NIGHT_SHIFT), generateDemoMedia(SALTMARSH, SALTMARSH_NEW)]);
   const db = await getDb();

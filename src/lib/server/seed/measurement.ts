@@ -11,6 +11,7 @@
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { config } from '../config';
+import { now as clockNow } from '../clock';
 import { getDb } from '../db/client';
 import {
   ads,
@@ -39,7 +40,7 @@ import { recountSites } from '../attribution/link-campaign-site';
 import { openPackageDiscussion } from '../workrooms/open-package-discussion';
 
 const DAY_MS = 86_400_000;
-const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);
+const daysAgo = (n: number) => new Date(clockNow().getTime() - n * DAY_MS);
 
 /** A small seeded generator, so every install gets the same demo numbers. */
 function generator(seed: number) {
@@ -222,7 +223,7 @@ async function airSecondWindMidroll(): Promise<void> {
     .where(and(eq(packages.podcast_id, show.id), eq(packageJobs.status, 'completed'), isNull(packageJobs.aired_episode_id)))
     .limit(1);
   if (!latest || !job) return;
-  await db.transaction((tx) => updateJobFields(tx, job.id, { aired_episode_id: latest.id, aired_at: latest.published_at ?? new Date() }));
+  await db.transaction((tx) => updateJobFields(tx, job.id, { aired_episode_id: latest.id, aired_at: latest.published_at ?? clockNow() }));
 }
 
 /** A month of podcast-app requests for the show's episodes; answers the households that heard the aired episode, and when. */
@@ -237,7 +238,7 @@ async function synthesizeRequests(
   const eps = await db.select().from(episodes).where(eq(episodes.podcast_id, show.id));
   const { next, pick } = generator(source === 'hosted' ? 20_251_102 : 20_251_101);
   const ownHost = new URL(config().appUrl).host;
-  const now = Date.now();
+  const now = clockNow().getTime();
   const heard: Array<{ ip: string; browser: string; heardAt: Date }> = [];
   const log = async (ip: string, ua: string, url: string, at: Date, range?: string) => {
     const key = audioKey(url, ownHost);
@@ -296,7 +297,7 @@ async function synthesizeVisits(heard: Array<{ ip: string; browser: string; hear
   };
   for (const h of heard) {
     if (next() > 0.09) continue;
-    const at = new Date(Math.min(Date.now() - 3_600_000, h.heardAt.getTime() + next() * 5 * DAY_MS));
+    const at = new Date(Math.min(clockNow().getTime() - 3_600_000, h.heardAt.getTime() + next() * 5 * DAY_MS));
     const ua = BROWSERS[h.browser]!;
     await visit(h.ip, ua, 'page-view', '/autumn-roast', at);
     if (next() < 0.45) await visit(h.ip, ua, 'page-view', '/shop/ember-autumn-roast', new Date(at.getTime() + 90_000));

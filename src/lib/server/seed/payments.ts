@@ -18,7 +18,7 @@ import { fundHirings } from '../payments/fund-hirings';
 import { transitionJob } from '../delivery/job-status';
 import { loadSessionUser } from '../users/session-user';
 import { openPackageDiscussion } from '../workrooms/open-package-discussion';
-import { today } from '../clock';
+import { now as clockNow, today } from '../clock';
 import { addDays } from '../../slots';
 
 export const DEMO_COUPON = 'LAUNCH20';
@@ -31,7 +31,7 @@ export async function seedPayments(): Promise<void> {
   const brand = brandRow ? await loadSessionUser(brandRow.id) : null;
   if (!admin || !brand) return;
   // The demo coupons carry real rules: LAUNCH20 once per brand (500 uses, for a year); WELCOME50 $50 off a brand's first hire.
-  const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString();
+  const inAYear = new Date(clockNow().getTime() + 365 * 86_400_000).toISOString();
   await createCoupon(admin.id, {
     code: DEMO_COUPON,
     percent_off: 20,
@@ -49,7 +49,7 @@ export async function seedPayments(): Promise<void> {
     expires_at: inAYear,
   });
 
-  const card = await addCard(brand, { number: '5555 5555 5555 4444', exp_month: 8, exp_year: new Date().getUTCFullYear() + 3, cvc: '321' });
+  const card = await addCard(brand, { number: '5555 5555 5555 4444', exp_month: 8, exp_year: clockNow().getUTCFullYear() + 3, cvc: '321' });
   const [autumnHire] = await db
     .select()
     .from(hirings)

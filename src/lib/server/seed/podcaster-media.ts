@@ -6,13 +6,14 @@
 import { onePagePdf } from './pdf';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { now as clockNow } from '../clock';
 import { campaigns, files, hirings, packageJobs, packages, podcastManualStats, podcasts } from '../db/schema';
 import { generatedName } from '../files/storage';
 import { storage } from '../storage/storage';
 import { fileUrl } from '../files/file-resource';
 import { MANUAL_STATS_REFERENCE } from '../podcasts/file-view-rules';
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+const daysAgo = (n: number) => new Date(clockNow().getTime() - n * 86_400_000);
 
 /** Seeds the hire and the manual stats (idempotent per podcast: skipped when it already has some). */
 export async function seedPodcasterMedia(tx: Tx): Promise<void> {

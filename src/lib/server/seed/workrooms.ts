@@ -6,6 +6,7 @@
 import { onePagePdf } from './pdf';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { now as clockNow } from '../clock';
 import {
   ads,
   campaignAds,
@@ -25,7 +26,7 @@ import {
 import { randomToken } from '../crypto';
 import { storage } from '../storage/storage';
 
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+const minutesAgo = (m: number) => new Date(clockNow().getTime() - m * 60_000);
 
 /** A short, valid WAV: a soft two-tone chime, so the audio player has something real to play. */
 function chimeWav(seconds = 3, rate = 8000): Buffer {
