@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const defaultRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort() {
@@ -42,8 +42,11 @@ async function freshPostgres(url) {
   };
 }
 
-/** Starts the product; resolves once it answers /login. */
-export async function startProduct({ env = {} } = {}) {
+/**
+ * Starts the product; resolves once it answers /login. `root` is the folder holding the build (`dist/`) and
+ * `server/` (default: this checkout), so bench/ab/builds.mjs can start several builds side by side.
+ */
+export async function startProduct({ env = {}, root = defaultRoot } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-bench-'));
   const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
