@@ -30,17 +30,17 @@ const builds = [];
 try {
   for (const dir of dirs) {
     const product = await startProduct({ root: dir });
-    const sessions = {};
-    for (const path of PATHS) sessions[path] = await signIn(product.url, WHO[path] ?? 'brand@cuepoint.test');
-    builds.push({ name: basename(dir), product, sessions, runs: Object.fromEntries(PATHS.map((p) => [p, []])) });
+    builds.push({ name: basename(dir), product, runs: Object.fromEntries(PATHS.map((p) => [p, []])) });
     process.stderr.write(`started ${basename(dir)} (pid ${product.pid})\n`);
   }
   for (let round = 0; round < ROUNDS; round++) {
     const order = builds.map((_, i) => builds[(i + round) % builds.length]);
     for (const b of order) {
       for (const path of PATHS) {
+        // Signed in afresh for each measurement: an access token lives 5 minutes (ACCESS_TOKEN_TTL).
+        const { cookie } = await signIn(b.product.url, WHO[path] ?? 'brand@cuepoint.test');
         const before = cpuSeconds(b.product.pid);
-        const r = await measure(`${b.product.url}${path}`, { cookie: b.sessions[path].cookie });
+        const r = await measure(`${b.product.url}${path}`, { cookie });
         const cpu = cpuSeconds(b.product.pid) - before;
         // The warm-up's requests are in the CPU time too: count them at the measured rate.
         const requests = r.total * (1 + Number(process.env.BENCH_WARMUP ?? 3) / Number(process.env.BENCH_DURATION ?? 10));
