@@ -41,8 +41,8 @@ describe('the patched React renderer', () => {
     const self = page();
     const first = await render(self, Labelled);
     const second = await render(self, Labelled);
-    expect(first.attrs.prefix).toBe('r0');
-    expect(second.attrs.prefix).toBe('r1');
+    expect(first.attrs?.prefix).toBe('r0');
+    expect(second.attrs?.prefix).toBe('r1');
     const idOf = (html: string) => /id="([^"]+)"/.exec(html)?.[1];
     expect(idOf(first.html)).toContain('r0');
     expect(idOf(second.html)).toContain('r1');
