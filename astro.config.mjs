@@ -52,13 +52,10 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   // Islands render with React's renderToString: a quarter of the work of a stream for a small island
   // (a 12-link nav: ~160 µs against ~690 µs, most of it the stream's setup).
-  // patches/@astrojs+react (patch-package, applied by `npm install`) keeps each island's useId prefix in
-  // that mode, and renders an island whose lazy part has not loaded yet with a stream awaited whole
-  // (allReady): never a client-rendered fallback, nor the inline swap script a strict CSP refuses. It also
-  // keeps the server HTML of an island marked pureServerRender (src/lib/pure-server-render.ts: the shell's
-  // islands) per props and page position, at most 500 per island, so a signed-in page does not render
-  // its shell again (about 15 % of /campaigns' CPU), and remembers which components are React components
-  // (Astro's check() otherwise renders each island once more just to find that out).
+  // patches/@astrojs+react+7.0.0.patch (patch-package, applied by `npm ci`; version pinned exactly in package.json)
+  // keeps each island's useId prefix in that mode, and renders an island whose lazy part has not loaded yet
+  // with a stream awaited whole (allReady): never a client-rendered fallback, nor the inline swap script a
+  // strict CSP refuses. Why, the upstream links and the test: docs/performance.md#the-astro-patches.
   integrations: [react({ experimentalDisableStreaming: true }), precompressAssets()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   devToolbar: { enabled: false },

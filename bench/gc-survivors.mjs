@@ -1,7 +1,7 @@
 // What survives V8's young-generation collections (scavenges) in plain Node code, with no Astro, HTTP,
 // database or promises: FLOWS concurrent "requests", each keeping 10 arrays of 400 small objects for 10
 // turns of a round-robin queue (one setImmediate a round), and dropping as much again as garbage.
-// bench/RESULTS.md's twelfth session: with 25 flows a scavenge keeps 4.8–8.5 MB on average (more than
+// bench/RESULTS.md's twelfth session (in its git history): with 25 flows a scavenge keeps 4.8–8.5 MB on average (more than
 // the ~3.4 MB the flows hold alive on average, 6.9 MB at most) and the next promotes nearly all of it;
 // with 8 flows it keeps what the flows hold. The thirteenth found why: V8's allocation-site pretenuring.
 // Once most objects from one allocation site survive, V8 allocates that site's objects in the old

@@ -4,7 +4,7 @@
 // BENCH_DURATION (10) seconds each (BENCH_PROFILE=<dir> also writes a CPU profile of each): guest /login, the brand's /campaigns, the podcaster's /sponsorships,
 // a workroom of each, GET /api/campaigns, and a plain Node server sending the bytes of /login. It counts
 // the SQL statements per request of each (bench/lib/probe.mjs), and those of a first and a second view
-// of every screen it can reach, and weighs the JS and CSS of each (bench/lib/weights.mjs), against the budgets of issue #16.
+// of every screen it can reach, and weighs the JS and CSS of each (scripts/lib/weights.mjs), against the budgets of issue #16.
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { matchRoute, routes } from '../src/routes.ts';
-import { JS_BUDGETS, KB } from './lib/budgets.mjs';
+import { JS_BUDGETS, KB } from '../scripts/lib/budgets.mjs';
 import { BROWSER_HEADERS, CONNECTIONS, measure } from './lib/load.mjs';
 import { signIn, startProduct } from './lib/product.mjs';
 import { plainTable } from './lib/table.mjs';
-import { createWeigher } from './lib/weights.mjs';
+import { createWeigher } from '../scripts/lib/weights.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ACCOUNTS = {

@@ -10,14 +10,14 @@
 //
 //   npm run bench                                 PGlite, a fresh data directory
 //   DATABASE_URL=postgres://… npm run bench       PostgreSQL: a fresh database beside the one named
-//   npm run bench -- --write                      also writes this database's section of bench/RESULTS.md
+//   npm run bench -- --write                      also writes this run into bench/RESULTS.md (one page)
 //   npm run bench -- pages realtime               only these modules
 //   BENCH_CONNECTIONS (25), BENCH_DURATION (10 s), BENCH_WARMUP (3 s): the HTTP load
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { markdownTable, plainTable } from './lib/table.mjs';
+import { markdownTable, plainTable, resultRows } from './lib/table.mjs';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const FIRST = ['pages.mjs', 'realtime.mjs', 'import.mjs'];
@@ -77,15 +77,13 @@ const missed = all.filter((r) => r.met === false);
 console.log(missed.length ? `\n${missed.length} target(s) missed.` : '\nEvery target met.');
 
 if (write) {
-  // One section per database, so a PGlite run and a PostgreSQL run stand side by side.
+  // bench/RESULTS.md is one page: how to read and reproduce the figures, then the latest run written with
+  // --write (PGlite or PostgreSQL, named in its conditions), without its detail rows (lib/table.mjs).
   const file = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-  const name = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  const section = `<!-- begin ${name} -->\n## ${name}\n\n${conditions.replace(/\n/g, '  \n')}\n\n${markdownTable(all)}\n<!-- end ${name} -->`;
-  const intro =
-    "# Benchmark results\n\n`npm run bench -- --write` on this project's machine, which other work shares: the load average before and after each run says how busy it was, and figures taken under load understate the product.\n";
-  const previous = existsSync(file) ? readFileSync(file, 'utf8') : intro;
-  const pattern = new RegExp(`<!-- begin ${name} -->[\\s\\S]*?<!-- end ${name} -->`);
+  const section = `<!-- begin run -->\n## The latest run\n\n${conditions.replace(/\n/g, '  \n')}\n\n${markdownTable(resultRows(all))}\n<!-- end run -->`;
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const pattern = /<!-- begin run -->[\s\S]*?<!-- end run -->/;
   writeFileSync(file, pattern.test(previous) ? previous.replace(pattern, () => section) : `${previous.trimEnd()}\n\n${section}\n`);
-  console.log(`Wrote the ${name} section of ${file}`);
+  console.log(`Wrote the latest run into ${file}`);
 }
 process.exit(failed ? 1 : 0);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const defaultRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort() {
@@ -42,8 +42,11 @@ async function freshPostgres(url) {
   };
 }
 
-/** Starts the product; resolves once it answers /login. */
-export async function startProduct({ env = {} } = {}) {
+/**
+ * Starts the product; resolves once it answers /login. `root` is the folder holding the build (`dist/`) and
+ * `server/` (default: this checkout), so bench/ab/builds.mjs can start several builds side by side.
+ */
+export async function startProduct({ env = {}, root = defaultRoot } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-bench-'));
   const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
@@ -71,13 +74,16 @@ export async function startProduct({ env = {} } = {}) {
   child.stderr.on('data', collect);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + Number(process.env.BENCH_START_SECONDS ?? 180) * 1000; // slower on a busy machine
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the product did not start:\n${output}`);
     try {
       if ((await fetch(`${url}/login`)).ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error(`the product did not answer within 3 minutes:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL'); // not left running behind the error
+      throw new Error(`the product did not answer within ${process.env.BENCH_START_SECONDS ?? 180} s:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { pureServerRender } from '../lib/pure-server-render';
 import { useLayoutEffect } from 'react';
 import { $dialogToasters, $toasts, dismissToast, type Toast } from '../lib/stores/toasts';
 import { Icon } from './Icon';
@@ -50,5 +49,3 @@ export function Toaster({ placement = 'page' }: ToasterProps) {
 }
 
 export default Toaster;
-
-pureServerRender(Toaster);

@@ -1,12 +1,12 @@
 // Issue #16 item 6: the JavaScript each page makes the browser load, compressed, from the build output
-// (bytes, never time). A page over its budget (bench/lib/budgets.mjs) fails here; `npm run bench`
+// (bytes, never time). A page over its budget (scripts/lib/budgets.mjs) fails here; `npm run bench`
 // prints every screen's weight.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
 import { campaigns, packageJobs, packages } from '../../src/lib/server/db/schema';
-import { JS_BUDGETS, KB } from '../../bench/lib/budgets.mjs';
-import { createWeigher } from '../../bench/lib/weights.mjs';
+import { JS_BUDGETS, KB } from '../../scripts/lib/budgets.mjs';
+import { createWeigher } from '../../scripts/lib/weights.mjs';
 import { matchRoute } from '../../src/routes';
 import { seedPodcast, seedUser } from '../support/builders';
 import { call } from '../support/http';

@@ -1,6 +1,6 @@
-// Issue #16: Astro serializes an island's props twice per island (its id, then its attributes);
-// patches/astro serializes them once per island and builds each object without intermediate arrays.
-// The text must stay exactly what the browser's island loader reads.
+// An island's props as Astro serializes them into the page: the text must stay exactly what the browser's
+// island loader reads (this pinned Astro's own serializer when patches/astro changed it; issue 35 dropped
+// that patch, and the form is upstream's).
 import { describe, expect, it } from 'vitest';
 import { serializeProps as serialize } from 'astro/runtime/server/serialize.js';
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { pureServerRender } from '../../lib/pure-server-render';
 import { api } from '../../lib/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../lib/stores/toasts';
@@ -62,5 +61,3 @@ export default function PauseToggle({ id, title, paused: initial }: Props) {
     </>
   );
 }
-
-pureServerRender(PauseToggle);

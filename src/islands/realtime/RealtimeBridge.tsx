@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { pureServerRender } from '../../lib/pure-server-render';
 import { api } from '../../lib/api';
 import { toShellNotification, type NotificationPayload } from '../../lib/notification-view';
 import { onReconnect, realtime } from '../../lib/realtime-client';
@@ -70,5 +69,3 @@ export default function RealtimeBridge({ userId, unreadWorkrooms, notifications,
   }, [userId]);
   return null;
 }
-
-pureServerRender(RealtimeBridge);

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { pureServerRender } from '../../lib/pure-server-render';
 import { api } from '../../lib/api';
 import type { BrandStatsPayload } from '../../lib/types';
 
@@ -50,5 +49,3 @@ export default function BrandStats({ initial }: Props) {
     </nav>
   );
 }
-
-pureServerRender(BrandStats);

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { pureServerRender } from '../../lib/pure-server-render';
 import { Icon } from '../../components/Icon';
 import { $navOpen, toggleNav } from '../../lib/stores/shell';
 
@@ -20,5 +19,3 @@ export default function NavMenuButton() {
     </button>
   );
 }
-
-pureServerRender(NavMenuButton);

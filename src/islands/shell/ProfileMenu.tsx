@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { pureServerRender } from '../../lib/pure-server-render';
 import { useEffect, useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { logout } from '../../lib/session';
@@ -131,5 +130,3 @@ export default function ProfileMenu({ identity, type, helpUrl, supportUnread }: 
     </div>
   );
 }
-
-pureServerRender(ProfileMenu);

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { pureServerRender } from '../../lib/pure-server-render';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { $navOpen, closeNav } from '../../lib/stores/shell';
@@ -124,5 +123,3 @@ export default function SideNav({ entries, currentHref }: Props) {
     </>
   );
 }
-
-pureServerRender(SideNav);
