@@ -11,10 +11,10 @@ import {
   messagesAsField,
   useForm,
   type FieldErrors,
-  type FormState,
+  type UseFormState,
 } from '~/islands/shared/use-form';
 
-const idle: FormState = { pending: false, errors: {}, message: null, failures: 0 };
+const idle: UseFormState = { pending: false, errors: {}, message: null, failures: 0 };
 
 describe('the form hook: failures as forms show them (core §8)', () => {
   it('takes the field messages of a 422 and its message', () => {
@@ -62,7 +62,7 @@ describe('the form hook: failures as forms show them (core §8)', () => {
 
 describe('the form hook: its state', () => {
   it('is pending from the submit until it ends, with the last messages cleared at the start', () => {
-    const failed: FormState = { pending: false, errors: { name: ['Required.'] }, message: 'Invalid.', failures: 1 };
+    const failed: UseFormState = { pending: false, errors: { name: ['Required.'] }, message: 'Invalid.', failures: 1 };
     const started = formReducer(failed, { type: 'start' });
     expect(started).toEqual({ pending: true, errors: {}, message: null, failures: 1 });
     expect(formReducer(started, { type: 'done' })).toEqual({ ...started, pending: false });
@@ -77,13 +77,13 @@ describe('the form hook: its state', () => {
   });
 
   it('clears one field’s message when it is edited and leaves the others', () => {
-    const state: FormState = { ...idle, errors: { first_name: ['Required.'], last_name: ['Too long.'] }, failures: 1 };
+    const state: UseFormState = { ...idle, errors: { first_name: ['Required.'], last_name: ['Too long.'] }, failures: 1 };
     expect(formReducer(state, { type: 'clear', field: 'first_name' }).errors).toEqual({ last_name: ['Too long.'] });
     expect(formReducer(state, { type: 'clear', field: 'email' })).toBe(state);
   });
 
   it('resets messages without ending a submit in flight', () => {
-    const state: FormState = { pending: true, errors: { coupon: ['Expired.'] }, message: 'Declined.', failures: 1 };
+    const state: UseFormState = { pending: true, errors: { coupon: ['Expired.'] }, message: 'Declined.', failures: 1 };
     expect(formReducer(state, { type: 'reset' })).toEqual({ pending: true, errors: {}, message: null, failures: 1 });
     expect(formReducer(idle, { type: 'message', message: 'Saved elsewhere.' }).message).toBe('Saved elsewhere.');
   });

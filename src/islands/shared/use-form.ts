@@ -50,7 +50,7 @@ export function fieldsOr(form: Pick<FormApi, 'fail'>, show: (message: string) =>
   };
 }
 
-export interface FormState {
+export interface UseFormState {
   pending: boolean;
   errors: FieldErrors;
   message: string | null;
@@ -67,7 +67,7 @@ export type FormAction =
   | { type: 'reset' };
 
 /** The form's state changes (pure, tested in tests/unit/use-form.test.ts). */
-export function formReducer(state: FormState, action: FormAction): FormState {
+export function formReducer(state: UseFormState, action: FormAction): UseFormState {
   switch (action.type) {
     case 'start':
       return { ...state, pending: true, errors: {}, message: null };
