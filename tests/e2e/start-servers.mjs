@@ -13,7 +13,8 @@ import { createServer } from 'node:http';
 const servers = JSON.parse(process.env.E2E_SERVERS ?? '[]');
 const readyPort = Number(process.env.E2E_READY_PORT);
 const atOnce = Number(process.env.E2E_START_AT_ONCE ?? 3);
-const START_TIMEOUT_MS = 240_000;
+// E2E_START_TIMEOUT_S: how long one server may take to answer (240 s; more on a machine shared with other work).
+const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_S ?? 240) * 1000;
 if (!servers.length || !readyPort) {
   console.error('start-servers: E2E_SERVERS and E2E_READY_PORT must be set (playwright.config.ts sets them)');
   process.exit(1);
