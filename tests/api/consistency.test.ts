@@ -17,7 +17,8 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
 import { adDeliveries, episodes, packageJobs, podcasters, transactions, users } from '../../src/lib/server/db/schema';
 import { runMeasurement } from '../../src/lib/server/analytics/jobs';
-import { settleAds } from '../../src/lib/server/ads/impressions';
+import { settleAds, sharePercent } from '../../src/lib/server/ads/impressions';
+import { adSpendByMonth, releaseAdShare, shareReleaseDate } from '../../src/lib/server/payments/ad-billing';
 import { reconcilePayments } from '../../src/lib/server/payments/reconcile';
 import { paymentProvider } from '../../src/lib/server/payments/provider';
 import { DEFAULT_SERVICE_FEE_PERCENT } from '../../src/lib/constants';
@@ -220,6 +221,12 @@ describe('[CONSISTENCY] every screen shows the ledger, the counter and the provi
       })),
     );
     await settleAds();
+    // The month's share of the show (70 %) is released to its podcaster once the 45-day window has passed; only this show's, here.
+    for (const month of (await adSpendByMonth(db, showA.id)).keys()) {
+      const now = new Date(shareReleaseDate(month).getTime() + 1000);
+      const percent = await sharePercent(showA.id);
+      expect(await db.transaction((tx) => releaseAdShare(tx, { podcastId: showA.id, podcasterUserId: hostA.id, month, percent, now }))).toBeGreaterThan(0);
+    }
 
     // The podcaster connects a payout account and takes $100 of the balance.
     await db
@@ -248,7 +255,11 @@ describe('[CONSISTENCY] every screen shows the ledger, the counter and the provi
     expect(lineCharges.map((t) => t.fee)).toEqual([10_000]);
     // 7 impressions at a $25 CPM: 17.5 ¢, so 17 ¢ billed.
     expect(sum(adSpend)).toBe(17);
-    expect(releases).toHaveLength(1);
+    const hireReleases = releases.filter((t) => t.reference_type !== 'ad_share');
+    const shareReleases = releases.filter((t) => t.reference_type === 'ad_share');
+    expect(hireReleases).toHaveLength(1);
+    // The show's share of the line's billed impressions, released with the month: all of the spend, less Cuepoint's part.
+    expect(shareReleases.map((t) => t.fee)).toEqual([sum(adSpend)]);
     expect(payouts.map((t) => t.fee)).toEqual([10_000]);
     expect(ledger.filter((t) => t.user_id === hostB.id && t.kind === 'release')).toHaveLength(0);
 
@@ -265,8 +276,8 @@ describe('[CONSISTENCY] every screen shows the ledger, the counter and the provi
       paid_out: sum(payouts),
       lifetime: released,
     };
-    expect(releases[0]!.fee).toBe(40_000);
-    expect(releases[0]!.service_fee).toBe(Math.round((40_000 * percent) / 100));
+    expect(hireReleases[0]!.fee).toBe(40_000);
+    expect(hireReleases[0]!.service_fee).toBe(Math.round((40_000 * percent) / 100));
 
     // ---- The counter: the source of truth of every listens figure ----
     const analytics = await call('GET', `/api/podcasts/${showA.id}/analytics?from=${day(-2)}&to=${day(1)}`, { token: hostA.token });
@@ -429,7 +440,7 @@ describe('[CONSISTENCY] every screen shows the ledger, the counter and the provi
       expect(
         completed.map((li) => cents(text(li))),
         `/completed-ads of ${user.email}`,
-      ).toEqual([releases[0]!.fee]);
+      ).toEqual([hireReleases[0]!.fee]);
     }
 
     // ---- The provider's books equal the ledger ----
