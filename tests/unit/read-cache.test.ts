@@ -29,7 +29,7 @@ beforeAll(async () => {
   }) as typeof query;
   client.query = cachingQuery(counted);
   db = drizzle(client);
-});
+}, 60_000); // PGlite starts a WebAssembly Postgres: seconds on a loaded machine
 afterAll(() => client.close());
 
 const titles = () => db.select({ id: shows.id, title: shows.title, meta: shows.meta }).from(shows).orderBy(shows.id);
