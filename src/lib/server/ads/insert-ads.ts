@@ -8,6 +8,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { now as clockNow } from '../clock';
 import { adDeliveries, adLines } from '../db/schema';
 import { requestHashes, utcDay } from '../analytics/salts';
 import { countryOf } from '../analytics/geo';
@@ -133,7 +134,8 @@ export async function serveAdVariant(request: Request, podcastHash: string, name
     if (!(await servableLines()).length) return null;
     const ep = await episodeAds(podcastHash, name);
     if (!ep) return null;
-    const now = new Date();
+    // The product's clock, as the request log dates the download this impression is matched with.
+    const now = clockNow();
     const day = utcDay(now);
     const { listener } = await requestHashes(address, (request.headers.get('user-agent') ?? '').slice(0, 400), now);
     kept = { day, listener, ep };
