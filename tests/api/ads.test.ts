@@ -132,12 +132,7 @@ beforeAll(async () => {
     .select({ id: episodes.id, hash_id: episodes.hash_id, enclosure_url: episodes.enclosure_url })
     .from(episodes)
     .where(
-      and(
-        eq(episodes.podcast_id, podcastId),
-        eq(episodes.status, 'current'),
-        like(episodes.enclosure_url, '%/media/%'),
-        lte(episodes.published_at, TEST_NOW),
-      ),
+      and(eq(episodes.podcast_id, podcastId), eq(episodes.status, 'current'), like(episodes.enclosure_url, '%/media/%'), lte(episodes.published_at, TEST_NOW)),
     )
     .orderBy(desc(episodes.published_at))
     .limit(1);
