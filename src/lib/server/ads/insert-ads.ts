@@ -67,7 +67,12 @@ async function fillOf(day: string, listener: string, ep: EpisodeAds, request: Re
   const rows = fill.length
     ? fill.map((f) => ({ day, listener_hash: listener, episode_id: ep.episodeId, podcast_id: ep.podcastId, line_id: f.lineId, slot: f.slot }))
     : [{ day, listener_hash: listener, episode_id: ep.episodeId, podcast_id: ep.podcastId, line_id: 0, slot: '' }];
-  await db.insert(adDeliveries).values(rows).onConflictDoNothing();
+  // Dated by the product's clock, as the download it becomes an impression with (markImpressions compares them).
+  const created_at = clockNow();
+  await db
+    .insert(adDeliveries)
+    .values(rows.map((r) => ({ ...r, created_at })))
+    .onConflictDoNothing();
   // Two first requests at once: both answer what was kept first.
   const again = await db
     .select({ slot: adDeliveries.slot, line: adDeliveries.line_id })
@@ -160,7 +165,7 @@ async function keepUnfilled(day: string, listener: string, ep: EpisodeAds): Prom
   await db.delete(adDeliveries).where(where);
   await db
     .insert(adDeliveries)
-    .values({ day, listener_hash: listener, episode_id: ep.episodeId, podcast_id: ep.podcastId, line_id: 0, slot: '' })
+    .values({ day, listener_hash: listener, episode_id: ep.episodeId, podcast_id: ep.podcastId, line_id: 0, slot: '', created_at: clockNow() })
     .onConflictDoNothing();
   keptFills.set(`${day}|${listener}|${ep.episodeId}`, []);
 }
