@@ -114,4 +114,6 @@ export interface SiteActivity {
   events_30d: number;
   attributed_30d: number;
   campaigns: Array<{ id: number; visitors: number; hits: number }>;
+  /** Now by the server's clock (ISO-8601): "seen 2 minutes ago" is counted from it, as the visits are dated by it. */
+  now: string;
 }

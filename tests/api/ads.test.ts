@@ -43,11 +43,13 @@ import { saveCard } from '../support/payment-builders';
 import { call, page } from '../support/http';
 import { testServer } from '../support/test-server';
 import { withStatements } from '../support/statements';
+import { TEST_NOW } from '../support/clock';
 
 const APPLE = 'AppleCoreMedia/1.0.0.21E236 (iPhone; U; CPU OS 17_4_1 like Mac OS X; en_us)';
 const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
 const DAY = 86_400_000;
-const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+// Days from the test clock's (ad lines run by the server's calendar clock).
+const day = (offset: number) => new Date(TEST_NOW.getTime() + offset * DAY).toISOString().slice(0, 10);
 
 let base = '';
 let brand: SeededUser;
@@ -130,12 +132,7 @@ beforeAll(async () => {
     .select({ id: episodes.id, hash_id: episodes.hash_id, enclosure_url: episodes.enclosure_url })
     .from(episodes)
     .where(
-      and(
-        eq(episodes.podcast_id, podcastId),
-        eq(episodes.status, 'current'),
-        like(episodes.enclosure_url, '%/media/%'),
-        lte(episodes.published_at, new Date()),
-      ),
+      and(eq(episodes.podcast_id, podcastId), eq(episodes.status, 'current'), like(episodes.enclosure_url, '%/media/%'), lte(episodes.published_at, TEST_NOW)),
     )
     .orderBy(desc(episodes.published_at))
     .limit(1);

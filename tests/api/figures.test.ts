@@ -22,6 +22,7 @@ import { seedCampaign, seedProposal } from '../support/campaign-builders';
 import { saveCard, seedHire } from '../support/payment-builders';
 import { call, page } from '../support/http';
 import { testServer } from '../support/test-server';
+import { TEST_NOW } from '../support/clock';
 
 const APPLE = 'AppleCoreMedia/1.0.0.21E236 (iPhone; U; CPU OS 17_4_1 like Mac OS X; en_us)';
 const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
@@ -57,7 +58,7 @@ async function showWithEpisode(podcaster: SeededUser, title: string) {
       enclosure_url: `https://cdn.example.com/${podcast.hash_id}/pilot.mp3`,
       enclosure_length: 9_600_000,
       duration: 600,
-      published_at: new Date(Date.now() - 2 * 86_400_000),
+      published_at: new Date(TEST_NOW.getTime() - 2 * 86_400_000),
     })
     .returning();
   return { podcast, episode: episode!, audio: `/e/${podcast.hash_id}/cdn.example.com/${podcast.hash_id}/pilot.mp3` };
@@ -75,7 +76,7 @@ describe('[FIGURES] one number per figure', () => {
     const self = await showWithEpisode(selfHost, 'Figures Self Reported');
     const { campaign } = await seedCampaign(brand.id, { title: 'Figures Roast' });
     const db = await getDb();
-    await db.insert(podcastManualStats).values({ podcast_id: self.podcast.id, listens: 3250, status: 'verified', verified_at: new Date() });
+    await db.insert(podcastManualStats).values({ podcast_id: self.podcast.id, listens: 3250, status: 'verified', verified_at: TEST_NOW });
 
     // Two ads of the measured show (one airs, one does not yet) and one of the self-reported show, hired and funded.
     const a = await seedProposal(campaign.id, measured.podcast.id, [{ fee: 45_000 }, { fee: 30_000 }]);

@@ -6,6 +6,7 @@ import { mailTo } from '../support/mail';
 import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
 import { getDb } from '../../src/lib/server/db/client';
 import { notifications, podcastManualStats, podcasts } from '../../src/lib/server/db/schema';
+import { TEST_NOW } from '../support/clock';
 
 // A 1×1 PNG.
 const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
@@ -216,7 +217,7 @@ describe('[PODCASTERS] manual stats', () => {
     const db = await getDb();
     await db
       .update(podcastManualStats)
-      .set({ created_at: new Date(Date.now() - 91 * 86_400_000) })
+      .set({ created_at: new Date(TEST_NOW.getTime() - 91 * 86_400_000) })
       .where(eq(podcastManualStats.podcast_id, mine.id));
     const list = await call('GET', `/api/podcasts/${mine.id}/manual-stats-list`, { token: me.token });
     expect(list.body.data.every((s: any) => s.is_expired)).toBe(true);

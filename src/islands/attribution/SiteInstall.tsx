@@ -33,8 +33,10 @@ function CopyCode({ code, label }: { code: string; label: string }) {
 export default function SiteInstall({ siteId, domain, initial }: { siteId: number; domain: string; initial: SiteActivity }) {
   const [activity, setActivity] = useState(initial);
   const [busy, setBusy] = useState(false);
-  // "2 minutes ago" is worded by the browser's clock once hydrated (the server says the date), and kept current.
+  // "2 minutes ago" is worded once hydrated (the server says the date), and kept current: counted on the
+  // server's clock (visits are dated by it), from how far it runs from this browser's at the last read.
   const [tick, setTick] = useState(0);
+  const [clockOffset, setClockOffset] = useState(() => Date.parse(initial.now) - Date.now());
   useEffect(() => {
     setTick(1);
     const timer = setInterval(() => setTick((n) => n + 1), 30_000);
@@ -44,7 +46,9 @@ export default function SiteInstall({ siteId, domain, initial }: { siteId: numbe
   async function check() {
     setBusy(true);
     try {
-      setActivity((await api<{ data: SiteActivity }>(`/api/attribution/sites/${siteId}/activity`)).data);
+      const read = (await api<{ data: SiteActivity }>(`/api/attribution/sites/${siteId}/activity`)).data;
+      setClockOffset(Date.parse(read.now) - Date.now());
+      setActivity(read);
     } catch (e) {
       toast.error(e instanceof Error ? e.message : 'Could not check the site.');
     } finally {
@@ -71,7 +75,9 @@ export default function SiteInstall({ siteId, domain, initial }: { siteId: numbe
       <div className="st-seen" aria-live="polite">
         <span className={`st-dot${seen ? ' st-dot--ok' : ''}`} aria-hidden="true" />
         <strong data-testid="site-seen">
-          {seen ? `We saw your site ${tick ? timeFromNow(seen) : `on ${formatDate(seen, 'MMM D, YYYY')}`}` : 'We have not heard from your site yet'}
+          {seen
+            ? `We saw your site ${tick ? timeFromNow(seen, Date.now() + clockOffset) : `on ${formatDate(seen, 'MMM D, YYYY')}`}`
+            : 'We have not heard from your site yet'}
         </strong>
         <button type="button" className="cp-button cp-button--link" disabled={busy} onClick={() => void check()}>
           {busy ? 'Checking…' : 'Check again'}

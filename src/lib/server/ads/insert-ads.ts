@@ -8,6 +8,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { now as clockNow } from '../clock';
 import { adDeliveries, adLines } from '../db/schema';
 import { requestHashes, utcDay } from '../analytics/salts';
 import { countryOf } from '../analytics/geo';
@@ -66,7 +67,12 @@ async function fillOf(day: string, listener: string, ep: EpisodeAds, request: Re
   const rows = fill.length
     ? fill.map((f) => ({ day, listener_hash: listener, episode_id: ep.episodeId, podcast_id: ep.podcastId, line_id: f.lineId, slot: f.slot }))
     : [{ day, listener_hash: listener, episode_id: ep.episodeId, podcast_id: ep.podcastId, line_id: 0, slot: '' }];
-  await db.insert(adDeliveries).values(rows).onConflictDoNothing();
+  // Dated by the product's clock, as the download it becomes an impression with (markImpressions compares them).
+  const created_at = clockNow();
+  await db
+    .insert(adDeliveries)
+    .values(rows.map((r) => ({ ...r, created_at })))
+    .onConflictDoNothing();
   // Two first requests at once: both answer what was kept first.
   const again = await db
     .select({ slot: adDeliveries.slot, line: adDeliveries.line_id })
@@ -133,7 +139,8 @@ export async function serveAdVariant(request: Request, podcastHash: string, name
     if (!(await servableLines()).length) return null;
     const ep = await episodeAds(podcastHash, name);
     if (!ep) return null;
-    const now = new Date();
+    // The product's clock, as the request log dates the download this impression is matched with.
+    const now = clockNow();
     const day = utcDay(now);
     const { listener } = await requestHashes(address, (request.headers.get('user-agent') ?? '').slice(0, 400), now);
     kept = { day, listener, ep };
@@ -158,7 +165,7 @@ async function keepUnfilled(day: string, listener: string, ep: EpisodeAds): Prom
   await db.delete(adDeliveries).where(where);
   await db
     .insert(adDeliveries)
-    .values({ day, listener_hash: listener, episode_id: ep.episodeId, podcast_id: ep.podcastId, line_id: 0, slot: '' })
+    .values({ day, listener_hash: listener, episode_id: ep.episodeId, podcast_id: ep.podcastId, line_id: 0, slot: '', created_at: clockNow() })
     .onConflictDoNothing();
   keptFills.set(`${day}|${listener}|${ep.episodeId}`, []);
 }

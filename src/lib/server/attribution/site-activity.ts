@@ -41,5 +41,6 @@ export async function siteActivity(userId: number, siteId: number): Promise<Site
     events_30d: Number(row?.events ?? 0),
     attributed_30d: Number(row?.attributed ?? 0),
     campaigns: [...figures].map(([id, f]) => ({ id, visitors: f.visitors, hits: f.hits })),
+    now: clockNow().toISOString(),
   };
 }
