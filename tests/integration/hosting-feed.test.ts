@@ -229,6 +229,45 @@ describe('[HOSTING] leaving', () => {
   });
 });
 
+describe('[HOSTING] categories Apple does not list', () => {
+  it('names a feed category Apple does not list with the nearest ones, and the feed uses the podcaster’s pick', async () => {
+    const { summariseFeed } = await import('../../src/lib/server/hosting/feed-summary');
+    const { startMigration } = await import('../../src/lib/server/hosting/start-migration');
+    const { importHostedFeed } = await import('../../src/lib/server/hosting/import-feed');
+    const { getDb } = await import('../../src/lib/server/db/client');
+    const { hostedPodcasts } = await import('../../src/lib/server/db/schema');
+    feeds.inject(FEEDS.buzzsprout.path, '<itunes:category text="News &amp; Politics"/>');
+    try {
+      const user = await seedUser('PODCASTER');
+      const podcast = await seedPodcast(user.id, feeds.url(FEEDS.buzzsprout.path), { verified_at: new Date() });
+      const summary = await summariseFeed(podcast as never, null);
+      expect(summary.hasIunesCategory).toBe(true);
+      expect(summary.unlistedCategories).toEqual([
+        {
+          label: 'News & Politics',
+          suggestions: [
+            { category: 'News', subcategory: 'Politics' },
+            { category: 'News', subcategory: null },
+            { category: 'News', subcategory: 'Business News' },
+          ],
+        },
+      ]);
+      const [hosted] = await (await getDb()).insert(hostedPodcasts).values({ podcast_id: podcast.id, original_url: podcast.url }).returning();
+      await expect(startMigration(user, hosted!.id, { itunes_category: { category: 'News & Politics', subcategory: null } })).rejects.toMatchObject({
+        status: 422,
+        errors: { itunes_category: ['Choose one of the categories Apple Podcasts lists.'] },
+      });
+      await startMigration(user, hosted!.id, { itunes_category: { category: 'News', subcategory: 'Politics' } });
+      await importHostedFeed(hosted!.id, { retryDelaysMs: [0, 0] });
+      const feed = await feedOf(podcast.hash_id);
+      expect(feed.xml).toContain('<itunes:category text="News"><itunes:category text="Politics"/></itunes:category>');
+      expect(feed.xml).not.toContain('Society &amp; Culture');
+    } finally {
+      feeds.inject(FEEDS.buzzsprout.path, '');
+    }
+  });
+});
+
 describe('[HOSTING] verification by podcast:txt', () => {
   it('gives a code, says when the feed does not carry it yet, and verifies once it does (also through the poll)', async () => {
     const { requestTxtVerification, checkTxtVerification, pollVerification, CODE_NOT_FOUND_MESSAGE } = await import(
