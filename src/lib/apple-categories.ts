@@ -69,3 +69,37 @@ export function appleCategoryOf(name: string): ItunesCategoryPair | null {
 export function categoryLabel(pair: ItunesCategoryPair): string {
   return pair.subcategory ? `${pair.category} > ${pair.subcategory}` : pair.category;
 }
+
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && w !== 'and');
+
+/**
+ * The Apple categories nearest to a name Apple does not list ("News & Politics" → News > Politics, News, …):
+ * each category and subcategory is scored by the words it shares with the name (a word's stem counts too,
+ * "Sport" ~ "Sports"); the best `limit`, best first. Empty when nothing is near.
+ */
+export function nearestAppleCategories(name: string, limit = 3): ItunesCategoryPair[] {
+  const wanted = words(name);
+  if (!wanted.length) return [];
+  const stem = (w: string) => w.replace(/(ies|es|s)$/, '');
+  const score = (label: string) => {
+    const have = words(label);
+    let n = 0;
+    for (const w of wanted) if (have.some((h) => h === w || stem(h) === stem(w))) n += 1;
+    // Share of the label's words matched, so "News > Politics" beats "News > Business News" for "News & Politics".
+    return n === 0 ? 0 : n + n / have.length;
+  };
+  const scored: Array<{ pair: ItunesCategoryPair; score: number }> = [];
+  for (const [category, subs] of Object.entries(APPLE_CATEGORIES)) {
+    scored.push({ pair: { category, subcategory: null }, score: score(category) });
+    for (const sub of subs) scored.push({ pair: { category, subcategory: sub }, score: score(`${category} ${sub}`) });
+  }
+  return scored
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map((s) => s.pair);
+}

@@ -251,6 +251,14 @@ describe('[ADS] insertion at download', () => {
       expect(c.body.equals(original)).toBe(true);
       expect(c.res.headers.get('etag')).not.toMatch(/^"v-/);
     }
+    // The feed describes what a listener without a fill gets: the upload's bytes and its length.
+    const [, hash] = /\/media\/([^/]+)\//.exec(episode.enclosure_url)!;
+    const feed = await (await fetch(`${base}/feeds/${hash}.xml`)).text();
+    const item = feed.split('<item>').find((i) => i.includes(episode.enclosure_url.split('/').pop()!))!;
+    expect(Number(/<enclosure[^>]*length="(\d+)"/.exec(item)![1])).toBe(original.length);
+    const declared = /<itunes:duration>([\d:.]+)<\/itunes:duration>/.exec(item)![1]!;
+    const seconds = declared.split(':').reduce((s, p) => s * 60 + Number(p), 0);
+    expect(Math.abs(seconds - (await decodedMs(original)) / 1000)).toBeLessThanOrEqual(1);
     const reports = await page('/hosting/reports', podcaster.cookie);
     expect(reports.html).toContain('may take up to 60 days');
     await call('PUT', `/api/podcasts/hosted/${hostedId}/ad-settings`, { token: podcaster.token, body: { excluded_category_ids: [] } });

@@ -7,7 +7,7 @@ import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
 import { testServer } from '../support/test-server';
 import { runMeasurement } from '../../src/lib/server/analytics/jobs';
 import { getDb } from '../../src/lib/server/db/client';
-import { categories, hostedPodcasts } from '../../src/lib/server/db/schema';
+import { categories, hostedPodcasts, migrationFiles } from '../../src/lib/server/db/schema';
 
 const TONE = readFileSync(new URL('../fixtures/audio/tone.mp3', import.meta.url));
 
@@ -293,5 +293,15 @@ describe('[HOSTING] episode lifecycle, verification by code and leaving, over HT
     const bad = await call('PATCH', `/api/podcasts/hosted/${hosted.id}`, { token: owner.token, body: { moved_to: 'not a url' } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.moved_to[0]).toBe('Enter the full address of your new feed, starting with https://.');
+
+    // A file still on the old host: leaving is refused with a 422 that names it (the form shows the message).
+    const lost = 'https://old-host.example/audio/lost-episode.mp3';
+    await (await getDb()).insert(migrationFiles).values({ hosted_podcast_id: hosted.id, kind: 'audio', source_url: lost, status: 'failed', attempts: 3 });
+    const refused = await call('PATCH', `/api/podcasts/hosted/${hosted.id}`, { token: owner.token, body: { moved_to: 'https://new-host.example/feed.xml' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.moved_to[0]).toBe(
+      `You cannot leave yet: 1 file is still on your old host (audio ${lost}). Resync the migration and finish the onboarding first, or confirm that you leave anyway.`,
+    );
+    expect(refused.body.left_behind).toEqual({ files: [{ kind: 'audio', url: lost }], onboarding_unfinished: false });
   });
 });

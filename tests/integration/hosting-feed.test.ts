@@ -35,6 +35,13 @@ async function migratedShow(path: string) {
   return { user, podcast, hosted: hosted! };
 }
 
+/** Marks the onboarding finished (View Episodes), as complete-onboarding does. */
+async function finishOnboarding(hostedId: number) {
+  const { getDb } = await import('../../src/lib/server/db/client');
+  const { hostedPodcasts } = await import('../../src/lib/server/db/schema');
+  await (await getDb()).update(hostedPodcasts).set({ is_completed: true }).where(eq(hostedPodcasts.id, hostedId));
+}
+
 async function feedOf(hash: string, now?: Date) {
   const { buildHostedFeed } = await import('../../src/lib/server/hosting/build-hosted-feed');
   return (await buildHostedFeed(hash, now))!;
@@ -171,6 +178,7 @@ describe('[HOSTING] leaving', () => {
     const { serveHostedFeed } = await import('../../src/lib/server/hosting/serve-feed');
     const { updateHosted } = await import('../../src/lib/server/hosting/update-hosted');
     const { podcast, user, hosted } = await migratedShow(FEEDS.anchor.path);
+    await finishOnboarding(hosted.id);
     await expect(updateHosted(user, hosted.id, { moved_to: feeds.url('/art/not-a-feed.png') })).rejects.toMatchObject({
       status: 422,
       errors: { moved_to: ['That address does not answer with an RSS feed yet. Import your show on your new host first.'] },
@@ -185,6 +193,78 @@ describe('[HOSTING] leaving', () => {
     const back = await serveHostedFeed(new Request('http://x/'), podcast.hash_id);
     expect(back.status).toBe(200);
     expect(await back.text()).not.toContain('itunes:new-feed-url');
+  });
+
+  it('refuses to leave while a file is on the old host or the onboarding is unfinished, naming them, unless the podcaster leaves anyway', async () => {
+    const { updateHosted } = await import('../../src/lib/server/hosting/update-hosted');
+    const lost = '/audio/bread-before-dawn.mp3';
+    feeds.removeFile(lost);
+    let show: Awaited<ReturnType<typeof migratedShow>>;
+    try {
+      show = await migratedShow(FEEDS.libsyn.path);
+    } finally {
+      feeds.restoreFile(lost);
+    }
+    const { user, hosted } = show;
+    const lostUrl = `${feeds.url(lost)}?s=2`; // as the feed names it
+    const newFeed = feeds.url(FEEDS.anchor.path);
+    const refusal = (await updateHosted(user, hosted.id, { moved_to: newFeed }).catch((e: unknown) => e)) as { status: number; message: string; body: unknown };
+    expect(refusal).toMatchObject({
+      status: 422,
+      body: { left_behind: { files: [{ kind: 'audio', url: lostUrl }], onboarding_unfinished: true } },
+    });
+    expect(refusal.message).toBe(
+      `You cannot leave yet: 1 file is still on your old host (audio ${lostUrl}), and your onboarding on Cuepoint is not finished. Resync the migration and finish the onboarding first, or confirm that you leave anyway.`,
+    );
+    // The onboarding finished, the file still missing: refused, naming the file only.
+    await finishOnboarding(hosted.id);
+    await expect(updateHosted(user, hosted.id, { moved_to: newFeed })).rejects.toMatchObject({
+      status: 422,
+      message: `You cannot leave yet: 1 file is still on your old host (audio ${lostUrl}). Resync the migration and finish the onboarding first, or confirm that you leave anyway.`,
+    });
+    // Leaving anyway is accepted, and the move records what stayed behind.
+    const left = await updateHosted(user, hosted.id, { moved_to: newFeed, leave_anyway: true });
+    expect(left.settings.moved_to).toBe(newFeed);
+    expect(left.settings.moved_left_behind).toBe(`1 file is still on your old host (audio ${lostUrl}).`);
+  });
+});
+
+describe('[HOSTING] categories Apple does not list', () => {
+  it('names a feed category Apple does not list with the nearest ones, and the feed uses the podcaster’s pick', async () => {
+    const { summariseFeed } = await import('../../src/lib/server/hosting/feed-summary');
+    const { startMigration } = await import('../../src/lib/server/hosting/start-migration');
+    const { importHostedFeed } = await import('../../src/lib/server/hosting/import-feed');
+    const { getDb } = await import('../../src/lib/server/db/client');
+    const { hostedPodcasts } = await import('../../src/lib/server/db/schema');
+    feeds.inject(FEEDS.buzzsprout.path, '<itunes:category text="News &amp; Politics"/>');
+    try {
+      const user = await seedUser('PODCASTER');
+      const podcast = await seedPodcast(user.id, feeds.url(FEEDS.buzzsprout.path), { verified_at: new Date() });
+      const summary = await summariseFeed(podcast as never, null);
+      expect(summary.hasIunesCategory).toBe(true);
+      expect(summary.unlistedCategories).toEqual([
+        {
+          label: 'News & Politics',
+          suggestions: [
+            { category: 'News', subcategory: 'Politics' },
+            { category: 'News', subcategory: null },
+            { category: 'News', subcategory: 'Business News' },
+          ],
+        },
+      ]);
+      const [hosted] = await (await getDb()).insert(hostedPodcasts).values({ podcast_id: podcast.id, original_url: podcast.url }).returning();
+      await expect(startMigration(user, hosted!.id, { itunes_category: { category: 'News & Politics', subcategory: null } })).rejects.toMatchObject({
+        status: 422,
+        errors: { itunes_category: ['Choose one of the categories Apple Podcasts lists.'] },
+      });
+      await startMigration(user, hosted!.id, { itunes_category: { category: 'News', subcategory: 'Politics' } });
+      await importHostedFeed(hosted!.id, { retryDelaysMs: [0, 0] });
+      const feed = await feedOf(podcast.hash_id);
+      expect(feed.xml).toContain('<itunes:category text="News"><itunes:category text="Politics"/></itunes:category>');
+      expect(feed.xml).not.toContain('Society &amp; Culture');
+    } finally {
+      feeds.inject(FEEDS.buzzsprout.path, '');
+    }
   });
 });
 

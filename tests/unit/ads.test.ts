@@ -51,6 +51,7 @@ describe('[ADS] MP3 frames', () => {
     expect(layout.framesEnd).toBe(bytes.length - 128);
     expect(layout.uniform).toBe(true);
     expect(layout.profile).toEqual({ sampleRate: 44100, channels: 2, bitrateKbps: 128 });
+    expect(layout.vbr).toBe(false);
     expect(tailPiece(layout, bytes.length)).toEqual({ from: 'episode', start: bytes.length - 128, end: bytes.length });
     expect(scanMp3(Buffer.from('not an mp3 at all, just some text'))).toBeNull();
   });
@@ -69,10 +70,17 @@ describe('[ADS] MP3 frames', () => {
       [a, b],
     )!;
     const out = Buffer.concat(parts);
-    expect(out.length).toBe(ep.length - FRAME + a.length + b.length);
+    // The episode's Info frame is replaced by the variant's own (one bitrate: 417 bytes, like the frames).
+    expect(out.length).toBe(ep.length - FRAME + FRAME + a.length + b.length);
     expect(out.subarray(0, 110).equals(ep.subarray(0, 110))).toBe(true);
     const layout = scanMp3(out)!;
-    expect(layout.info).toBeNull();
+    expect(layout.info).toEqual([110, 110 + FRAME]);
+    expect(out.toString('latin1', 110 + 36, 110 + 40)).toBe('Info');
+    // Flags (frames, bytes, TOC), the variant's frame count and byte count (the Info frame included).
+    expect(out.readUInt32BE(110 + 40)).toBe(7);
+    expect(out.readUInt32BE(110 + 44)).toBe(117);
+    expect(out.readUInt32BE(110 + 48)).toBe(118 * FRAME);
+    expect(out[110 + 52]).toBe(Math.floor((FRAME * 256) / (118 * FRAME)));
     expect(layout.frames).toHaveLength(100 + 10 + 7);
     const fills = layout.frames.map((o) => out[o + 10]);
     expect(fills.slice(0, 10)).toEqual(Array(10).fill(0xa1));
@@ -82,13 +90,31 @@ describe('[ADS] MP3 frames', () => {
     expect(out.subarray(out.length - 128).toString('latin1', 0, 3)).toBe('TAG');
   });
 
-  it('with no breaks gives the file without its Info frame; a break past the end is dropped', () => {
+  it('with no breaks gives the file with its own Info frame; a break past the end is dropped', () => {
     const ep = episode(20);
     const layout = scanMp3(ep)!;
     const pieces = planVariant(layout, [{ atMs: 10_000_000, spots: [0] }], [scanMp3(spot(3, 0xcc))!]);
     expect(pieces.every((p) => p.from === 'episode')).toBe(true);
     const out = Buffer.concat(stitchVariant(ep, [], [])!);
-    expect(out.length).toBe(ep.length - FRAME);
+    expect(out.length).toBe(ep.length);
+    expect(out.readUInt32BE(110 + 44)).toBe(20);
+  });
+
+  it('writes a Xing frame (not Info) when the frames have more than one bitrate, at the smallest bitrate it fits in when the first frame is too small', () => {
+    // 32 kbit/s frames (104 bytes) cannot hold a stereo MPEG-1 Xing tag (152 bytes): the tag frame takes 48 kbit/s.
+    const small = (fill: number) => {
+      const b = Buffer.alloc(104, fill);
+      Buffer.from([0xff, 0xfb, 0x10, 0x04]).copy(b, 0);
+      return b;
+    };
+    const mixed = Buffer.concat([...Array.from({ length: 5 }, () => small(2)), ...Array.from({ length: 5 }, () => frame(1))]);
+    const out = Buffer.concat(stitchVariant(mixed, [], [])!);
+    const tag = parseFrameHeader(out, 0)!;
+    expect(tag).toMatchObject({ bitrateKbps: 48, sampleRate: 44100, channels: 2, crc: false });
+    expect(out.toString('latin1', 36, 40)).toBe('Xing');
+    expect(out.readUInt32BE(44)).toBe(10);
+    expect(out.readUInt32BE(48)).toBe(out.length);
+    expect(scanMp3(out)!.vbr).toBe(true);
   });
 });
 

@@ -1,12 +1,13 @@
 /**
  * Leaving Cuepoint hosting (Feed Settings, #leave): the show's feed on its new host, confirmed with a
  * typed word; the Cuepoint feed then answers 301 there and names it in itunes:new-feed-url. A move
- * can be taken back while the show is still here.
+ * can be taken back while the show is still here. While files are still on the old host or the onboarding
+ * is unfinished the move is refused with what stays behind named; the podcaster may then tick "leave anyway".
  */
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FieldError } from '../../components/FieldError';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/stores/toasts';
 import type { HostedPodcastPayload } from '../../lib/types';
@@ -18,13 +19,25 @@ export default function LeaveHosting({ hostedId, movedTo, movedAt }: { hostedId:
   const [url, setUrl] = useState('');
   const [confirming, setConfirming] = useState<'leave' | 'stay' | null>(null);
   const request = useForm();
+  /** The refusal naming what would stay behind, once the server gave it; then "leave anyway" can be ticked. */
+  const [blocked, setBlocked] = useState<string | null>(null);
+  const [leaveAnyway, setLeaveAnyway] = useState(false);
 
   const send = async (moved_to: string | null) => {
     await request.run(async () => {
-      const res = await api<{ data: HostedPodcastPayload }>(`/api/podcasts/hosted/${hostedId}`, { method: 'PATCH', body: { moved_to } });
-      const s = res.data.settings;
-      setMoved(typeof s.moved_to === 'string' ? { url: s.moved_to, at: typeof s.moved_at === 'string' ? s.moved_at : null } : null);
-      toast.success(moved_to ? 'Your feed now redirects to your new host.' : 'Your Cuepoint feed is live again.');
+      const body = moved_to && blocked && leaveAnyway ? { moved_to, leave_anyway: true } : { moved_to };
+      try {
+        const res = await api<{ data: HostedPodcastPayload }>(`/api/podcasts/hosted/${hostedId}`, { method: 'PATCH', body });
+        setBlocked(null);
+        setLeaveAnyway(false);
+        const s = res.data.settings;
+        setMoved(typeof s.moved_to === 'string' ? { url: s.moved_to, at: typeof s.moved_at === 'string' ? s.moved_at : null } : null);
+        toast.success(moved_to ? 'Your feed now redirects to your new host.' : 'Your Cuepoint feed is live again.');
+      } catch (err) {
+        const refusal = err instanceof ApiError && err.status === 422 ? err.field('moved_to') : undefined;
+        if (refusal?.startsWith('You cannot leave yet')) setBlocked(refusal);
+        throw err;
+      }
     });
     setConfirming(null);
   };
@@ -66,6 +79,14 @@ export default function LeaveHosting({ hostedId, movedTo, movedAt }: { hostedId:
             <FieldError errors={request.errors} field="moved_to" />
           </div>
           <FailureBlock message={request.message} />
+          {blocked && (
+            <div className="cp-field">
+              <label className="hosting-check">
+                <input type="checkbox" checked={leaveAnyway} onChange={(e) => setLeaveAnyway(e.target.checked)} data-testid="leave-anyway" /> Leave anyway: I
+                understand that what is named above stays behind.
+              </label>
+            </div>
+          )}
           <div className="hosting-actions">
             <button type="submit" className="cp-button cp-button--danger" disabled={!url.trim()}>
               Redirect my feed

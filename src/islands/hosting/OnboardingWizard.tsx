@@ -1,6 +1,7 @@
 /** Onboarding, migration pending (hosting spec §2): the 4-step wizard and the Confirm migration form. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CategorySelect } from '../../components/CategorySelect';
+import { APPLE_CATEGORIES, categoryLabel, type ItunesCategoryPair } from '../../lib/apple-categories';
 import { FieldError } from '../../components/FieldError';
 import { api } from '../../lib/api';
 import { hostingPlatformName } from '../../lib/format';
@@ -124,6 +125,23 @@ export function Wizard({
   );
 }
 
+interface FeedSummary {
+  hasIunesCategory: boolean;
+  episodes: number;
+  unlistedCategories?: Array<{ label: string; suggestions: ItunesCategoryPair[] }>;
+}
+
+const keyOf = (p: ItunesCategoryPair) => `${p.category}|${p.subcategory ?? ''}`;
+const pairOf = (key: string): ItunesCategoryPair | null => {
+  if (!key) return null;
+  const [category, sub] = key.split('|');
+  return { category: category!, subcategory: sub || null };
+};
+const ALL_APPLE_PAIRS: ItunesCategoryPair[] = Object.entries(APPLE_CATEGORIES).flatMap(([category, subs]) => [
+  { category, subcategory: null },
+  ...subs.map((subcategory) => ({ category, subcategory })),
+]);
+
 function ConfirmMigration({
   podcast,
   ownerName,
@@ -135,7 +153,9 @@ function ConfirmMigration({
   hosted: Hosted;
   onStarted: (h: Hosted) => void;
 }) {
-  const [feed, setFeed] = useState<{ hasIunesCategory: boolean; episodes: number } | null>(null);
+  const [feed, setFeed] = useState<FeedSummary | null>(null);
+  /** The podcaster's pick for each feed category Apple does not list ("category|subcategory"), by its label. */
+  const [picks, setPicks] = useState<Record<string, string>>({});
   const [feedError, setFeedError] = useState<string | null>(null);
   const [categories, setCategories] = useState<Array<{ id: number; title: string }>>([]);
   const [categoryId, setCategoryId] = useState<number | null>(null);
@@ -146,7 +166,7 @@ function ConfirmMigration({
 
   useEffect(() => {
     let live = true;
-    api<{ data: { hasIunesCategory: boolean; episodes: number } }>('/api/podcaster/rss-feed', { query: { podcast_id: podcast.id } })
+    api<{ data: FeedSummary }>('/api/podcaster/rss-feed', { query: { podcast_id: podcast.id } })
       .then(async (res) => {
         if (!live) return;
         setFeed(res.data);
@@ -162,7 +182,12 @@ function ConfirmMigration({
   }, [podcast.id]);
 
   const needsCategory = feed ? !feed.hasIunesCategory : false;
-  const ready = feed !== null && canFinishMigration({ word, daiDisabled: dai, submitting, needsCategory, categoryId });
+  // The feed carries one Apple category: the first unlisted one is asked (the pick replaces it).
+  const unlisted = (feed?.unlistedCategories ?? []).slice(0, 1);
+  // A category Apple does not list waits for the podcaster's pick: nothing is swapped without it.
+  const picked = unlisted.every((u) => picks[u.label]);
+  const chosenPair = unlisted.length ? pairOf(picks[unlisted[0]!.label] ?? '') : null;
+  const ready = feed !== null && picked && canFinishMigration({ word, daiDisabled: dai, submitting, needsCategory, categoryId });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -171,7 +196,7 @@ function ConfirmMigration({
       async () => {
         const res = await api<{ data: Hosted }>(`/api/podcasts/hosted/${hosted.id}/migrate`, {
           method: 'POST',
-          body: needsCategory ? { itunes_category_id: categoryId } : {},
+          body: { ...(needsCategory ? { itunes_category_id: categoryId } : {}), ...(chosenPair ? { itunes_category: chosenPair } : {}) },
         });
         onStarted({ ...res.data, percent: 0 });
       },
@@ -207,6 +232,42 @@ function ConfirmMigration({
           {feedError}
         </p>
       )}
+      {unlisted.map((u) => (
+        <div className="cp-field" key={u.label}>
+          <label htmlFor={`apple-category-${u.label}`}>Category</label>
+          <p className="cp-muted" id={`apple-category-hint-${u.label}`}>
+            Apple Podcasts no longer lists your feed’s category “{u.label}”. Choose the one your new feed uses; nothing changes until you pick.
+          </p>
+          <select
+            id={`apple-category-${u.label}`}
+            name="itunes_category"
+            className="cp-input"
+            aria-describedby={`apple-category-hint-${u.label}`}
+            value={picks[u.label] ?? ''}
+            onChange={(e) => setPicks({ ...picks, [u.label]: e.target.value })}
+            required
+          >
+            <option value="">Select a category</option>
+            {u.suggestions.length > 0 && (
+              <optgroup label="Nearest">
+                {u.suggestions.map((p) => (
+                  <option key={`n-${keyOf(p)}`} value={keyOf(p)}>
+                    {categoryLabel(p)}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            <optgroup label="All Apple categories">
+              {ALL_APPLE_PAIRS.map((p) => (
+                <option key={keyOf(p)} value={keyOf(p)}>
+                  {categoryLabel(p)}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+          <FieldError field="itunes_category" errors={errors} />
+        </div>
+      ))}
       {needsCategory && (
         <CategorySelect
           label="Category"

@@ -15,7 +15,7 @@ import { config } from '../config';
 import { scratchPath, removeQuietly } from '../files/storage';
 import { storage } from '../storage/storage';
 import { encodeToProfile } from './ffmpeg';
-import { type Mp3Layout, planVariant, scanMp3, stitch, tailPiece } from './mp3-frames';
+import { type Mp3Layout, type Mp3Profile, nearestBitrate, parseFrameHeader, planVariant, scanMp3, stitchWithInfo } from './mp3-frames';
 import { MASTER_LUFS, spotForProfile } from './spots';
 
 /** Default bound of the variant cache: 2 GB. */
@@ -95,6 +95,17 @@ async function readEpisode(key: string): Promise<Buffer> {
   }
 }
 
+/**
+ * The format an episode that cannot be spliced as is gets transcoded to: its own sample rate, channels and
+ * (nearest Layer III) bitrate when it is MPEG audio (a Layer II file, or one that changes format), else
+ * 44.1 kHz stereo 128 kbit/s.
+ */
+function transcodeProfile(bytes: Buffer, layout: Mp3Layout | null): Mp3Profile {
+  const first = layout ? parseFrameHeader(bytes, layout.frames[0] ?? layout.headEnd) : null;
+  if (!first) return { sampleRate: 44100, channels: 2, bitrateKbps: 128 };
+  return { sampleRate: first.sampleRate, channels: first.channels, bitrateKbps: nearestBitrate(first.version, first.bitrateKbps) };
+}
+
 /** The episode's bytes and frames as spliced: the upload, or its once-made transcode when it cannot be spliced as is. */
 async function spliceableEpisode(key: string, etag: string): Promise<{ bytes: Buffer; layout: Mp3Layout }> {
   const bytes = await readEpisode(key);
@@ -109,7 +120,7 @@ async function spliceableEpisode(key: string, etag: string): Promise<{ bytes: Bu
     const tmp = `${await scratchPath('episode-out')}.mp3`;
     try {
       await writeFile(input, bytes);
-      await encodeToProfile(input, tmp, { sampleRate: 44100, channels: 2, bitrateKbps: 128 });
+      await encodeToProfile(input, tmp, transcodeProfile(bytes, layout));
       await rename(tmp, path).catch(async () => {
         await writeFile(path, await readFile(tmp));
       });
@@ -133,8 +144,9 @@ export interface FillBreak {
 
 /** The name of a variant (its ETag too). */
 export function variantName(episodeKey: string, episodeEtag: string, breaks: FillBreak[], spotVersions: Map<number, string>, lufs = MASTER_LUFS): string {
+  // "i2": variants carry their own Info/Xing frame (those cached before did not).
   const fill = breaks.map((b) => `${b.atMs}:${b.lineIds.map((id) => `${id}@${spotVersions.get(id) ?? ''}`).join(',')}`).join('|');
-  return `v-${createHash('sha256').update(`${episodeKey}|${episodeEtag}|${lufs}|${fill}`).digest('base64url').slice(0, 32)}`;
+  return `v-${createHash('sha256').update(`i2|${episodeKey}|${episodeEtag}|${lufs}|${fill}`).digest('base64url').slice(0, 32)}`;
 }
 
 /** The cached variant of an episode with these breaks, stitched now when it is not cached. */
@@ -173,9 +185,7 @@ export async function variantFile(
       breaks.map((b) => ({ atMs: b.atMs, spots: b.lineIds.map((id) => index.get(id)!) })),
       spotLayouts as Mp3Layout[],
     );
-    const tail = tailPiece(layout, bytes.length);
-    if (tail) pieces.push(tail);
-    const parts = stitch(bytes, pieces, spotBytes);
+    const parts = stitchWithInfo(bytes, layout, pieces, spotBytes, spotLayouts as Mp3Layout[]);
     const tmp = `${path}.${process.pid}.${Date.now()}.part`;
     await pipeline(Readable.from(parts), createWriteStream(tmp));
     await rename(tmp, path);

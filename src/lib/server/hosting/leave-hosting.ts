@@ -4,17 +4,53 @@
  * answers 301 to it and names it in itunes:new-feed-url, so apps and directories follow the show.
  * The media stays served, since apps that have not refreshed yet still play our enclosures.
  * {moved_to: null} takes the move back.
+ *
+ * Leaving is refused (422) while a file of the show is still on the old host or the onboarding is not
+ * finished, since the new host imports our feed and would be sent to files nobody keeps; `leave_anyway: true`
+ * leaves all the same, and the move records what stayed behind.
  */
+import { and, eq } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { migrationFiles } from '../db/schema';
 import { FetchFailed, FetchRefused, guardedFetch } from '../fetch/guarded-fetch';
-import { fieldError } from '../http';
+import { fieldError, HttpError } from '../http';
 import { NotAnRssFeed, parseRssChannel } from '../podcasts/rss-channel';
 import { sameFeedUrl } from '../../hosting-rules';
 import type { HostedRow } from '../podcasts/list-podcasts';
 
+/** What a show leaving now leaves behind: its files still on the old host, and an unfinished onboarding. */
+export async function leftBehind(hosted: HostedRow): Promise<{ files: Array<{ kind: string; url: string }>; onboarding_unfinished: boolean }> {
+  const db = await getDb();
+  const files = await db
+    .select({ kind: migrationFiles.kind, url: migrationFiles.source_url })
+    .from(migrationFiles)
+    .where(and(eq(migrationFiles.hosted_podcast_id, hosted.id), eq(migrationFiles.status, 'failed')))
+    .orderBy(migrationFiles.id);
+  return { files, onboarding_unfinished: !hosted.is_completed };
+}
+
+/** The sentence naming what stays behind (null when nothing does). */
+export function leftBehindSentence(left: { files: Array<{ kind: string; url: string }>; onboarding_unfinished: boolean }): string | null {
+  const parts: string[] = [];
+  if (left.files.length) {
+    const names = left.files.slice(0, 5).map((f) => `${f.kind} ${f.url}`);
+    const more = left.files.length > 5 ? ` and ${left.files.length - 5} more` : '';
+    parts.push(`${left.files.length} file${left.files.length === 1 ? ' is' : 's are'} still on your old host (${names.join(', ')}${more})`);
+  }
+  if (left.onboarding_unfinished) parts.push('your onboarding on Cuepoint is not finished');
+  return parts.length ? `${parts.join(', and ')}.` : null;
+}
+
 /** The settings of a show that leaves for `movedTo` (checked: another address, answering an RSS feed), or stays (null). */
-export async function movedSettings(hosted: HostedRow, movedTo: string | null, now = new Date()): Promise<Record<string, unknown>> {
-  const { moved_to: _to, moved_at: _at, ...settings } = hosted.settings;
+export async function movedSettings(hosted: HostedRow, movedTo: string | null, now = new Date(), leaveAnyway = false): Promise<Record<string, unknown>> {
+  const { moved_to: _to, moved_at: _at, moved_left_behind: _left, ...settings } = hosted.settings;
   if (movedTo === null) return settings;
+  const left = await leftBehind(hosted);
+  const behind = leftBehindSentence(left);
+  if (behind && !leaveAnyway) {
+    const message = `You cannot leave yet: ${behind} Resync the migration and finish the onboarding first, or confirm that you leave anyway.`;
+    throw new HttpError(422, message, { moved_to: [message] }, undefined, { message, errors: { moved_to: [message] }, left_behind: left });
+  }
   if (sameFeedUrl(movedTo, hosted.url)) throw fieldError('moved_to', 'Enter the address of your feed on your new host, not your Cuepoint feed.');
   let response: Awaited<ReturnType<typeof guardedFetch>>;
   try {
@@ -32,5 +68,5 @@ export async function movedSettings(hosted: HostedRow, movedTo: string | null, n
       throw fieldError('moved_to', 'That address does not answer with an RSS feed yet. Import your show on your new host first.');
     throw error;
   }
-  return { ...settings, moved_to: movedTo, moved_at: now.toISOString() };
+  return { ...settings, moved_to: movedTo, moved_at: now.toISOString(), ...(behind ? { moved_left_behind: behind } : {}) };
 }

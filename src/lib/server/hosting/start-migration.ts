@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { categories, hostedPodcasts, podcasts } from '../db/schema';
+import { isAppleCategory, type ItunesCategoryPair } from '../../apple-categories';
 import { HttpError, fieldError } from '../http';
 import { enqueue } from '../jobs/queue';
 import { serializeHosted } from '../podcasts/list-podcasts';
@@ -19,7 +20,11 @@ export const IMPORT_JOB = 'hosting.import-feed';
 const STARTABLE = new Set(['pending', 'stale', 'failed']);
 
 /** Starts (or resyncs) the import of the hosted podcast's original feed. */
-export async function startMigration(user: { id: number }, hostedId: number, input: { itunes_category_id?: number | null }): Promise<HostedPodcastPayload> {
+export async function startMigration(
+  user: { id: number },
+  hostedId: number,
+  input: { itunes_category_id?: number | null; itunes_category?: ItunesCategoryPair | null },
+): Promise<HostedPodcastPayload> {
   const { hosted, podcast } = await findOwnedHosted(user.id, hostedId);
   if (!podcast.verified_at) throw new HttpError(403, 'Verify that you own the RSS feed before migrating it.');
   const resyncsMissingFiles = hosted.migration_status === 'completed' && (await failedFileCount(hosted.id)) > 0;
@@ -34,6 +39,11 @@ export async function startMigration(user: { id: number }, hostedId: number, inp
     if (!cat) throw fieldError('itunes_category_id', 'The selected category is invalid.');
     categoryId = cat.id;
   }
+  // The podcaster's pick for a feed category Apple does not list: saved as their feed setting (the import never swaps it).
+  const pair = input.itunes_category ? { category: input.itunes_category.category, subcategory: input.itunes_category.subcategory || null } : null;
+  if (pair && !isAppleCategory(pair)) throw fieldError('itunes_category', 'Choose one of the categories Apple Podcasts lists.');
+  let settings: Record<string, unknown> = categoryId ? { ...hosted.settings, itunes_category_id: categoryId } : hosted.settings;
+  if (pair) settings = { ...settings, feed: { ...((settings.feed as Record<string, unknown> | undefined) ?? {}), itunes_category: pair } };
   const saved = await db.transaction(async (tx) => {
     if (categoryId) await tx.update(podcasts).set({ category_id: categoryId }).where(eq(podcasts.id, podcast.id));
     const [row] = await tx
@@ -44,7 +54,7 @@ export async function startMigration(user: { id: number }, hostedId: number, inp
         migration_progress_at: new Date(),
         url: hosted.url ?? hostedFeedUrl(podcast.hash_id),
         original_url: hosted.original_url ?? podcast.url,
-        settings: categoryId ? { ...hosted.settings, itunes_category_id: categoryId } : hosted.settings,
+        settings,
       })
       .where(eq(hostedPodcasts.id, hosted.id))
       .returning();

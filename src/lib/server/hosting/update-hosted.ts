@@ -50,6 +50,8 @@ export const hostedPatchSchema = z
         z.null(),
       ])
       .optional(),
+    /** Leaving although files are still on the old host or the onboarding is unfinished (the refusal named them). */
+    leave_anyway: z.boolean().optional(),
   })
   .strict();
 export type HostedPatch = z.infer<typeof hostedPatchSchema>;
@@ -95,8 +97,8 @@ export type FeedSettings = z.infer<typeof feedSettingsSchema>;
 export async function updateHosted(user: { id: number }, hostedId: number, patch: HostedPatch): Promise<HostedPodcastPayload> {
   const { hosted } = await findOwnedHosted(user.id, hostedId);
   const db = await getDb();
-  const { platforms, moved_to, ...choices } = patch;
-  const base = moved_to === undefined ? hosted.settings : await movedSettings(hosted, moved_to);
+  const { platforms, moved_to, leave_anyway, ...choices } = patch;
+  const base = moved_to === undefined ? hosted.settings : await movedSettings(hosted, moved_to, new Date(), leave_anyway === true);
   const settings: Record<string, unknown> = { ...base, ...choices };
   if (platforms) {
     const now = new Date().toISOString();
