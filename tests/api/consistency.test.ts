@@ -36,7 +36,7 @@ const APPS = [
   'Spotify/8.9.10 Android/34 (Pixel 8)',
 ];
 const DAY = 86_400_000;
-const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+const day = (offset: number) => new Date(TEST_NOW.getTime() + offset * DAY).toISOString().slice(0, 10);
 
 /** Waits for background work (the queue) to reach what the test expects. */
 async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
