@@ -22,13 +22,13 @@ if (process.env.DATABASE_URL) {
   await client.end();
 }
 
-const { migrate } = await import('../src/lib/server/db/migrate');
+const { migrateWithQueue: migrate } = await import('../src/lib/server/jobs/migrate-all');
 const { getDb, closeDb } = await import('../src/lib/server/db/client');
 const { users, podcasts, episodes, mediaRequests, downloadWindows } = await import('../src/lib/server/db/schema');
-const { requestHashes } = await import('../src/lib/server/analytics/salts');
-const { countDownloads } = await import('../src/lib/server/analytics/count-downloads');
-const { applyLine, WindowIndex } = await import('../src/lib/server/analytics/count-rules');
-const { agentOf } = await import('../src/lib/server/analytics/user-agent');
+const { requestHashes } = await import('../src/lib/server/measurement/analytics/salts');
+const { countDownloads } = await import('../src/lib/server/measurement/analytics/count-downloads');
+const { applyLine, WindowIndex } = await import('../src/lib/server/measurement/analytics/count-rules');
+const { agentOf } = await import('../src/lib/server/measurement/analytics/user-agent');
 const { count, isNotNull, asc } = await import('drizzle-orm');
 
 await migrate();

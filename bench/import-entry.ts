@@ -43,7 +43,7 @@ export async function runImportBench(): Promise<ImportBenchResult> {
   });
   delete process.env.DATABASE_URL;
 
-  const { migrate } = await import('../src/lib/server/db/migrate');
+  const { migrateWithQueue: migrate } = await import('../src/lib/server/jobs/migrate-all');
   const { getDb, closeDb } = await import('../src/lib/server/db/client');
   const { users, podcasts, hostedPodcasts, episodes } = await import('../src/lib/server/db/schema');
   const { attachServer } = await import('../src/lib/server/realtime/realtime');

@@ -6,16 +6,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { errorResponse, HttpError, isUnsafeText, json } from './lib/server/http';
-import { databaseInputError } from './lib/server/db/input-errors';
-import { INVALID_REQUEST, oauthError } from './lib/server/auth/oauth-token';
-import { authenticate, bearerToken } from './lib/server/session/authenticate';
-import { mayAccess, rootRedirect } from './lib/server/session/access';
-import { sameOrigin } from './lib/server/session/guards';
+import { errorResponse, HttpError, isUnsafeText, json, sameOrigin } from './lib/server/http';
+import { databaseInputError } from './lib/server/db';
+import { INVALID_REQUEST, oauthError, authenticate, bearerToken, mayAccess, rootRedirect } from './lib/server/users';
 import { withSecurityHeaders } from './lib/server/security-headers';
-import { touchLastSeen } from './lib/server/users/session-user';
+import { touchLastSeen } from './lib/server/users';
 import { ensureBooted } from './lib/server/runtime';
-import { withPageReads } from './lib/server/cache/page-reads';
+import { withPageReads } from './lib/server/cache';
 import { isApiPath } from './lib/server/api-paths';
 import { fillPath, matchRoute } from './routes';
 

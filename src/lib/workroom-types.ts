@@ -1,4 +1,4 @@
-/** Payload types of the workroom API as the browser reads them (mirrors src/lib/server/workrooms). */
+/** Payload types of the workroom API: the server (src/lib/server/workrooms) builds them and the browser reads them. */
 export interface WorkroomMember {
   id: number;
   full_name: string;

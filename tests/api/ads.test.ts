@@ -26,14 +26,14 @@ import {
   podcasts,
   users,
 } from '../../src/lib/server/db/schema';
-import { hashPassword } from '../../src/lib/server/auth/passwords';
+import { hashPassword } from '../../src/lib/server/users/auth/passwords';
 import { campaignAdsPanel } from '../../src/lib/server/ads/campaign-ads-panel';
 import { seedHostingDemo } from '../../src/lib/server/seed/hosting-demo';
 import { makeDemoSpot, seedAdsDemo } from '../../src/lib/server/seed/ads-demo';
 import { parseDurationMs, runFfmpeg } from '../../src/lib/server/ads/ffmpeg';
 import { scanMp3 } from '../../src/lib/server/ads/mp3-frames';
 import { releaseAdShares, settleAds } from '../../src/lib/server/ads/impressions';
-import { runMeasurement } from '../../src/lib/server/analytics/jobs';
+import { runMeasurement } from '../../src/lib/server/measurement/analytics/jobs';
 import { mediaPath } from '../../src/lib/server/hosting/media-storage';
 import { DEFAULT_CACHE_BYTES, setVariantCacheLimit, variantCacheBytes, variantDir, variantFile } from '../../src/lib/server/ads/variants';
 import { storage } from '../../src/lib/server/storage/storage';

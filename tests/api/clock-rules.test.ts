@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMeasurement } from '../../src/lib/server/analytics/jobs';
+import { runMeasurement } from '../../src/lib/server/measurement/analytics/jobs';
 import { expireCampaigns } from '../../src/lib/server/campaigns/expire-campaigns';
 import { getDb } from '../../src/lib/server/db/client';
 import { campaigns, hostedPodcasts, podcasts } from '../../src/lib/server/db/schema';

@@ -16,7 +16,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
 import { adDeliveries, episodes, packageJobs, podcasters, transactions, users } from '../../src/lib/server/db/schema';
-import { runMeasurement } from '../../src/lib/server/analytics/jobs';
+import { runMeasurement } from '../../src/lib/server/measurement/analytics/jobs';
 import { settleAds, sharePercent } from '../../src/lib/server/ads/impressions';
 import { adSpendByMonth, releaseAdShare, shareReleaseDate } from '../../src/lib/server/payments/ad-billing';
 import { reconcilePayments } from '../../src/lib/server/payments/reconcile';

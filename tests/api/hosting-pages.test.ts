@@ -5,7 +5,7 @@ import { call, page } from '../support/http';
 import { TEST_NOW } from '../support/clock';
 import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
 import { testServer } from '../support/test-server';
-import { runMeasurement } from '../../src/lib/server/analytics/jobs';
+import { runMeasurement } from '../../src/lib/server/measurement/analytics/jobs';
 import { getDb } from '../../src/lib/server/db/client';
 import { categories, hostedPodcasts, migrationFiles } from '../../src/lib/server/db/schema';
 

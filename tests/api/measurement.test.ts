@@ -20,10 +20,10 @@ import {
   podcasts,
   siteVisits,
 } from '../../src/lib/server/db/schema';
-import { rebuildDownloads } from '../../src/lib/server/analytics/count-downloads';
-import { runMeasurement } from '../../src/lib/server/analytics/jobs';
-import { campaignCharts } from '../../src/lib/server/analytics/campaign-charts';
-import { flushRequestLog } from '../../src/lib/server/analytics/request-log';
+import { rebuildDownloads } from '../../src/lib/server/measurement/analytics/count-downloads';
+import { runMeasurement } from '../../src/lib/server/measurement/analytics/jobs';
+import { campaignCharts } from '../../src/lib/server/measurement/analytics/campaign-charts';
+import { flushRequestLog } from '../../src/lib/server/measurement/analytics/request-log';
 import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
 import { seedCampaign, seedProposal } from '../support/campaign-builders';
 import { saveCard } from '../support/payment-builders';

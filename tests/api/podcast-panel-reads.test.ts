@@ -4,11 +4,11 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { connectionOf } from '../../src/lib/server/analytics/connections';
-import { showsAnalytics } from '../../src/lib/server/analytics/shows-analytics';
+import { connectionOf } from '../../src/lib/server/measurement/analytics/connections';
+import { showsAnalytics } from '../../src/lib/server/measurement/analytics/shows-analytics';
 import { getDb } from '../../src/lib/server/db/client';
 import { analyticsConnections, categories, podcastCategories, podcastManualStats } from '../../src/lib/server/db/schema';
-import { listManualStats } from '../../src/lib/server/manual-stats/list-manual-stats';
+import { listManualStats } from '../../src/lib/server/measurement/manual-stats/list-manual-stats';
 import { categoriesOf } from '../../src/lib/server/podcasts/podcast-detail';
 import { seedPodcast, seedUser } from '../support/builders';
 import { withStatements } from '../support/statements';

@@ -70,10 +70,10 @@ beforeAll(async () => {
   // opens it (PGlite has one connection per process), as the API tests' builders do.
   Object.assign(process.env, { DATA_DIR: dataDir, APP_ENV: 'test', APP_URL: `http://127.0.0.1:${PORT}` });
   delete process.env.DATABASE_URL;
-  const { migrate } = await import('../../src/lib/server/db/migrate');
+  const { migrateWithQueue: migrate } = await import('../../src/lib/server/jobs/migrate-all');
   const { getDb, closeDb } = await import('../../src/lib/server/db/client');
   const { users, podcasts, hostedPodcasts } = await import('../../src/lib/server/db/schema');
-  const { hashPassword } = await import('../../src/lib/server/auth/passwords');
+  const { hashPassword } = await import('../../src/lib/server/users/auth/passwords');
   await migrate();
   const db = await getDb();
   const feedUrl = feeds.url(`/generated/${EPISODES}.rss`);

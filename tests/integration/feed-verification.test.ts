@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureFeed, freshEnvironment, seedHosted, seedPodcast, seedUser, serveXml, startFeedServer, type FeedServer } from './support';
 import { callEndpoint } from './support';
-import { migrate } from '../../src/lib/server/db/migrate';
+import { migrateWithQueue as migrate } from '../../src/lib/server/jobs/migrate-all';
 import { closeDb, getDb } from '../../src/lib/server/db/client';
 import { hostedPodcasts, podcasts } from '../../src/lib/server/db/schema';
 import { listJobs, workReady } from '../../src/lib/server/jobs/queue';

@@ -10,7 +10,7 @@ let env: { dataDir: string; cleanup(): void };
 beforeAll(async () => {
   feeds = await startHostingFeedServer();
   env = freshEnvironment(`127.0.0.1:${feeds.port}`);
-  const { migrate } = await import('../../src/lib/server/db/migrate');
+  const { migrateWithQueue: migrate } = await import('../../src/lib/server/jobs/migrate-all');
   await migrate();
 });
 
@@ -123,8 +123,8 @@ describe('[HOSTING] the show’s identity and data', () => {
 describe('[HOSTING] feeds that caches love', () => {
   it('keeps ETag and Last-Modified through downloads, changes them with the content, answers 304 and compresses', async () => {
     const { serveHostedFeed } = await import('../../src/lib/server/hosting/serve-feed');
-    const { flushRequestLog, recordMediaRequest } = await import('../../src/lib/server/analytics/request-log');
-    const { countDownloads } = await import('../../src/lib/server/analytics/count-downloads');
+    const { flushRequestLog, recordMediaRequest } = await import('../../src/lib/server/measurement/analytics/request-log');
+    const { countDownloads } = await import('../../src/lib/server/measurement/analytics/count-downloads');
     const { updateFeedSettings } = await import('../../src/lib/server/hosting/update-hosted');
     const { getDb } = await import('../../src/lib/server/db/client');
     const { episodes } = await import('../../src/lib/server/db/schema');

@@ -35,7 +35,7 @@ beforeAll(async () => {
   env = freshEnvironment(`127.0.0.1:${feeds.port}`);
   process.env.STRIPE_CONNECT_BASE_URL = providerOrigin;
   process.env.PAYPAL_API_BASE_URL = providerOrigin;
-  const { migrate } = await import('../../src/lib/server/db/migrate');
+  const { migrateWithQueue: migrate } = await import('../../src/lib/server/jobs/migrate-all');
   await migrate();
 });
 

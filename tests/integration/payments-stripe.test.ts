@@ -140,7 +140,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_TIMEOUT_MS: '3000',
   });
-  const { migrate } = await import('../../src/lib/server/db/migrate');
+  const { migrateWithQueue: migrate } = await import('../../src/lib/server/jobs/migrate-all');
   await migrate();
 });
 

@@ -63,7 +63,7 @@ beforeAll(async () => {
       feed: { id: 920, title: 'Trail Talk Tuesdays', url: 'https://feeds.example.com/trail-talk.rss', description: 'Weekly trail running talk.' },
     }),
   );
-  const { migrate } = await import('../../src/lib/server/db/migrate');
+  const { migrateWithQueue: migrate } = await import('../../src/lib/server/jobs/migrate-all');
   await migrate();
   const owner = await seedUser('PODCASTER');
   await seedPodcast(owner.id, 'https://feeds.example.com/second-wind.rss', { title: 'Second Wind Running' });

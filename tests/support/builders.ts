@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '../../src/lib/server/db/client';
 import { brands, categories, hostedPodcasts, podcasters, podcasts, twoFactorTotp, users } from '../../src/lib/server/db/schema';
-import { hashPassword } from '../../src/lib/server/auth/passwords';
+import { hashPassword } from '../../src/lib/server/users/auth/passwords';
 import { encryptSecret, randomToken } from '../../src/lib/server/crypto';
 import { nextTotpCode, TEST_TOTP_SECRET } from './two-factor';
 import { call } from './http';

@@ -22,7 +22,7 @@ describe.each(Object.entries(TEST_CLOCKS))('under the %s clock (%s)', (_name, is
   let clock: typeof import('../../src/lib/server/clock');
   let campaignInput: typeof import('../../src/lib/server/campaigns/campaign-input');
   let episodeStatus: typeof import('../../src/lib/server/hosting/episode-status');
-  let manualStats: typeof import('../../src/lib/server/manual-stats/manual-stats');
+  let manualStats: typeof import('../../src/lib/server/measurement/manual-stats/manual-stats');
   const saved = { TEST_CLOCK: process.env.TEST_CLOCK, APP_ENV: process.env.APP_ENV };
   beforeAll(async () => {
     process.env.TEST_CLOCK = iso;
@@ -31,7 +31,7 @@ describe.each(Object.entries(TEST_CLOCKS))('under the %s clock (%s)', (_name, is
     clock = await import('../../src/lib/server/clock');
     campaignInput = await import('../../src/lib/server/campaigns/campaign-input');
     episodeStatus = await import('../../src/lib/server/hosting/episode-status');
-    manualStats = await import('../../src/lib/server/manual-stats/manual-stats');
+    manualStats = await import('../../src/lib/server/measurement/manual-stats/manual-stats');
   });
   afterAll(() => {
     for (const [k, v] of Object.entries(saved)) {

@@ -1,8 +1,8 @@
 /** The counting rules, the User-Agent table, bots, prefix addresses and the attribution rule, line by line. */
 import { describe, expect, it } from 'vitest';
-import { audioKey, carriesPrefix, episodeAudioKeys, isNotAudioPath, unwrapPrefixPath } from '../../src/lib/server/analytics/audio-url';
-import { enclosureOf, querylessKey } from '../../src/lib/server/analytics/feed-enclosures';
-import { prefixRefusal } from '../../src/lib/server/analytics/prefix-redirect';
+import { audioKey, carriesPrefix, episodeAudioKeys, isNotAudioPath, unwrapPrefixPath } from '../../src/lib/rules/audio-url';
+import { enclosureOf, querylessKey } from '../../src/lib/server/measurement/analytics/feed-enclosures';
+import { prefixRefusal } from '../../src/lib/server/measurement/analytics/prefix-redirect';
 import { literalAddressRefusal } from '../../src/lib/server/fetch/guarded-fetch';
 import {
   applyLine,
@@ -13,12 +13,12 @@ import {
   requestedBytes,
   thresholdBytes,
   WindowIndex,
-} from '../../src/lib/server/analytics/count-rules';
+} from '../../src/lib/server/measurement/analytics/count-rules';
 import { parseRanges } from '../../src/lib/server/byte-range';
-import { normalizeAddress } from '../../src/lib/server/analytics/salts';
-import { classifyUserAgent } from '../../src/lib/server/analytics/user-agent';
-import { attributedCampaigns } from '../../src/lib/server/attribution/match-visits';
-import { onDomain } from '../../src/lib/server/attribution/collect-event';
+import { normalizeAddress } from '../../src/lib/server/measurement/analytics/salts';
+import { classifyUserAgent } from '../../src/lib/server/measurement/analytics/user-agent';
+import { attributedCampaigns } from '../../src/lib/server/measurement/attribution/match-visits';
+import { onDomain } from '../../src/lib/server/measurement/attribution/collect-event';
 
 const APPLE = 'AppleCoreMedia/1.0.0.21E236 (iPhone; U; CPU OS 17_4_1 like Mac OS X; en_us)';
 const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
@@ -262,7 +262,7 @@ describe('[MEASUREMENT] attribution', () => {
 
 describe('[MEASUREMENT] the product’s own fetches', () => {
   it('unwrap our prefix before fetching, so they never reach the log', async () => {
-    const { unwrapOwnPrefix } = await import('../../src/lib/server/analytics/audio-url');
+    const { unwrapOwnPrefix } = await import('../../src/lib/rules/audio-url');
     const app = 'https://cuepoint.example';
     expect(unwrapOwnPrefix('https://cuepoint.example/e/AbCd1234xyz/cdn.example.com/ep1.mp3?x=1', app)).toBe('https://cdn.example.com/ep1.mp3?x=1');
     expect(unwrapOwnPrefix('https://cuepoint.example/e/AbCd1234xyz/http://cdn.example.com/ep1.mp3', app)).toBe('http://cdn.example.com/ep1.mp3');

@@ -24,7 +24,7 @@ import {
 } from '~/lib/constants';
 import { fitPeaks } from '~/lib/server/files/process-audio';
 import { resolveRange } from '~/lib/server/byte-range';
-import { sanitizeHtml } from '~/lib/server/content/sanitize-html';
+import { sanitizeHtml } from '~/lib/server/podcasts/content/sanitize-html';
 
 const MB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirect } from '~/lib/safe-redirect';
-import { resolveClientAddress } from '~/lib/server/session/guards';
+import { resolveClientAddress } from '~/lib/server/users/session/guards';
 import { isUnsafeText, unsafeTextErrors } from '~/lib/server/http';
 
 describe('safeRedirect: only paths of this site, parsed the way browsers do', () => {

@@ -3,7 +3,8 @@
  * and zod validation that answers 422 `{ message, errors: { field: [messages] } }`.
  */
 import { z } from 'zod';
-import { databaseInputError } from './db/input-errors';
+import { config } from './config';
+import { databaseInputError } from './db';
 
 import type { FieldErrors } from '../rules/field-errors';
 
@@ -242,4 +243,16 @@ export function errorResponse(error: unknown): Response {
   if (input) return errorResponse(input.status === 404 ? notFound() : fieldError(input.field, input.message));
   console.error('[cuepoint] unexpected error', error);
   return json({ message: 'Server Error' }, 500);
+}
+
+/**
+ * True when a browser request that carries our cookies comes from our own pages (the CSRF check): its
+ * Origin is ours, or, without an Origin, the browser does not call it cross-site. A request with neither
+ * header is not a browser acting with a visitor's cookies behind their back.
+ */
+export function sameOrigin(request: Request, url: URL): boolean {
+  const origin = request.headers.get('origin');
+  if (origin) return origin === url.origin || origin === new URL(config().appUrl).origin;
+  const site = request.headers.get('sec-fetch-site');
+  return site === null || site === 'same-origin' || site === 'none';
 }

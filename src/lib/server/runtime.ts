@@ -3,26 +3,20 @@
  * queue worker. server/start.mjs calls boot() before it listens; the dev server boots lazily.
  */
 import { config } from './config';
-import { closeDb } from './db/client';
-import { migrate } from './db/migrate';
-import { ensureWebClient } from './auth/oauth-clients';
-import { prepareSignIn } from './auth/sign-in';
-import { revocationsReady, stopRevocationSync } from './session/revocations';
-import { prepareQueues, startWorker, stopWorker, workReady } from './jobs/queue';
-import { setEngineRole, stopEngine } from './jobs/engine';
-import { isDatabaseEmpty, seedCatalogue, seedDemo } from './seed/demo';
-import { getDb } from './db/client';
-import './mail/send-mail';
-import './files/process-audio';
-import './files/jobs';
-import './campaigns/jobs';
-import './payments/jobs';
-import './delivery/jobs';
-import './workrooms/attachments';
-import './hosting/jobs';
-import './ads/jobs';
-import { startMeasurement } from './analytics/jobs';
-import { flushRequestLog } from './analytics/request-log';
+import { closeDb, migrate, getDb } from './db';
+import { ensureWebClient, prepareSignIn, revocationsReady, stopRevocationSync } from './users';
+import { prepareQueues, startWorker, stopWorker, workReady, setEngineRole, stopEngine } from './jobs';
+import { isDatabaseEmpty, seedCatalogue, seedDemo } from './seed';
+import { registerDeliveryJobs } from './delivery';
+import { registerAudioProcessing } from './files';
+import { registerFileJobs } from './files';
+import { registerPaymentJobs } from './payments';
+import { registerCampaignJobs } from './campaigns';
+import { registerAdJobs } from './ads';
+import { registerHostingJobs } from './hosting';
+import { registerAttachmentViewRule } from './workrooms';
+import './mail';
+import { startMeasurement, flushRequestLog } from './measurement';
 
 const KEY = Symbol.for('cuepoint.boot');
 type Holder = { [KEY]?: Promise<void> };
@@ -34,12 +28,25 @@ export interface BootOptions {
   worker?: boolean;
 }
 
+/** The domains' background jobs and file rules, registered before the queue or a request needs them. */
+function registerDomainWork(): void {
+  registerDeliveryJobs();
+  registerAudioProcessing();
+  registerFileJobs();
+  registerPaymentJobs();
+  registerCampaignJobs();
+  registerAdJobs();
+  registerHostingJobs();
+  registerAttachmentViewRule();
+}
+
 /** Prepares the database and background work; runs once per process. */
 export function boot(options: BootOptions = {}): Promise<void> {
   const holder = globalThis as Holder;
   holder[KEY] ??= (async () => {
     const worker = options.worker ?? config().queueWorker;
     setEngineRole({ worker });
+    registerDomainWork();
     await migrate();
     await prepareQueues();
     await ensureWebClient();
@@ -76,15 +83,18 @@ export async function shutdown(): Promise<void> {
 }
 
 export { seedDemo, isDatabaseEmpty, workReady };
-export { rebuildDownloads } from './analytics/count-downloads';
-export { refreshListenerStats } from './analytics/listener-stats';
+export { rebuildDownloads, refreshListenerStats } from './measurement';
 export { closeDb };
-export { backupName, backupToken, createBackup } from './backup/create-backup';
-export { restoreBackup } from './backup/restore-backup';
+export {
+  backupName,
+  backupToken,
+  createBackup,
+  restoreBackup,
+} from './backup';
 export { config } from './config';
 export { isApiPath } from './api-paths';
 export { bodyTooLargeMessage, requestBodyLimit } from './body-limits';
-export { DEMO_SIGN_INS, DEMO_PASSWORD } from './seed/demo';
-export { attachServer } from './realtime/realtime';
-export { copyLocalFilesToBucket } from './storage/copy-to-bucket';
+export { DEMO_SIGN_INS, DEMO_PASSWORD } from './seed';
+export { attachServer } from './realtime';
+export { copyLocalFilesToBucket } from './storage';
 export { reconcilePayments } from './payments';

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { checkAnalytics } from '~/lib/server/analytics/connections';
+import { requireRole } from '~/lib/server/users';
+import { checkAnalytics } from '~/lib/server/measurement';
 
 const body = z.object({ podcast_id: z.coerce.number().int().positive().max(2_147_483_647) });
 

@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { addPodcast, addPodcastSchema } from '~/lib/server/podcasts/add-podcast';
-import { podcastDetail } from '~/lib/server/podcasts/podcast-detail';
+import { requireRole } from '~/lib/server/users';
+import { addPodcast, addPodcastSchema, podcastDetail } from '~/lib/server/podcasts';
 
 /** POST /api/podcasts {url}: reads the RSS feed and adds the show to the podcaster's account. */
 export const POST: APIRoute = async ({ locals, request }) => {

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseQuery } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { resolvePodcast } from '~/lib/server/sponsorships/current-podcast';
-import { podcastCalendar } from '~/lib/server/slots/slots';
+import { requireRole } from '~/lib/server/users';
+import { resolvePodcast } from '~/lib/server/marketplace';
+import { podcastCalendar } from '~/lib/server/podcasts';
 
 const query = z.object({ podcast_id: z.coerce.number().int().positive().optional() });
 

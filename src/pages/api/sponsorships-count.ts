@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, parseQuery } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { resolvePodcast } from '~/lib/server/sponsorships/current-podcast';
-import { allSponsorships, countSponsorships } from '~/lib/server/sponsorships/list-sponsorships';
-import { sponsorshipQuerySchema } from '~/lib/server/sponsorships/sponsorship-query';
+import { requireRole } from '~/lib/server/users';
+import { resolvePodcast, allSponsorships, countSponsorships, sponsorshipQuerySchema } from '~/lib/server/marketplace';
 
 /** GET /api/sponsorships-count?search=&podcast_id=: {othersCount, notFitCount, pendingCount} (and declinedCount). */
 export const GET: APIRoute = async ({ locals, url, cookies }) => {

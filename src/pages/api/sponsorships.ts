@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, parseQuery } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { resolvePodcast } from '~/lib/server/sponsorships/current-podcast';
-import { allSponsorships, pageOf } from '~/lib/server/sponsorships/list-sponsorships';
-import { sponsorshipQuerySchema } from '~/lib/server/sponsorships/sponsorship-query';
+import { requireRole } from '~/lib/server/users';
+import { resolvePodcast, allSponsorships, pageOf, sponsorshipQuerySchema } from '~/lib/server/marketplace';
 
 /** GET /api/sponsorships?tab=&search=&page=&podcast_id=: one tab of the podcast's sponsorships, paginated. */
 export const GET: APIRoute = async ({ locals, url, cookies }) => {

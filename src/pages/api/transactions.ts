@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, parseQuery } from '../../lib/server/http';
-import { requireUser } from '../../lib/server/session/guards';
-import { listTransactions, transactionsQuery } from '../../lib/server/payments/list-transactions';
+import { requireUser } from '../../lib/server/users';
+import { listTransactions, transactionsQuery } from '../../lib/server/payments';
 
 /** GET /api/transactions?page=&per_page=&kind=: the signed-in user's own transactions, newest first, paginated. */
 export const GET: APIRoute = async ({ locals, url }) => {

@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody } from '../../lib/server/http';
-import { requireUser } from '../../lib/server/session/guards';
-import { deleteAccount, deleteAccountSchema } from '../../lib/server/users/delete-account';
-import { serializeUser } from '../../lib/server/users/session-user';
+import { requireUser } from '../../lib/server/users';
+import { deleteAccount, deleteAccountSchema, serializeUser } from '../../lib/server/users';
 
 /** GET /api/user: the signed-in user. */
 export const GET: APIRoute = ({ locals }) => json({ data: serializeUser(requireUser(locals)) });

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { pixelScript } from '../../lib/server/attribution/pixel';
+import { pixelScript } from '../../lib/server/measurement';
 
 const JS = 'text/javascript; charset=utf-8';
 

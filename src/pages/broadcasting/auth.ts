@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '../../lib/server/http';
-import { requireUser } from '../../lib/server/session/guards';
-import { authorizeSubscription } from '../../lib/server/realtime/authorize-channel';
+import { requireUser } from '../../lib/server/users';
+import { authorizeSubscription } from '../../lib/server/realtime';
+import { mayJoinWorkroom } from '../../lib/server/workrooms';
 
 const schema = z.object({
   socket_id: z.string().regex(/^\d+\.\d+$/, 'The socket id is invalid.'),
@@ -13,5 +14,5 @@ const schema = z.object({
 export const POST: APIRoute = async ({ locals, request }) => {
   const user = requireUser(locals);
   const { socket_id, channel_name } = await parseBody(request, schema);
-  return json(await authorizeSubscription(user, socket_id, channel_name));
+  return json(await authorizeSubscription(user, socket_id, channel_name, { workroom: mayJoinWorkroom }));
 };

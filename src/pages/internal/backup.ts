@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { backupToken, createBackup } from '../../lib/server/backup/create-backup';
+import { backupToken, createBackup } from '../../lib/server/backup';
 import { safeEqual } from '../../lib/server/crypto';
 import { HttpError, json, parseBody } from '../../lib/server/http';
-import { bearerToken } from '../../lib/server/session/authenticate';
+import { bearerToken } from '../../lib/server/users';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { HttpError, json, readBody } from '../../lib/server/http';
-import { INVALID_REQUEST, oauthError, tokenGrant } from '../../lib/server/auth/oauth-token';
-import { clientAddress } from '../../lib/server/session/guards';
+import { INVALID_REQUEST, oauthError, tokenGrant, clientAddress } from '../../lib/server/users';
 
 /** POST /oauth/token: the password and refresh_token grants; a body it cannot read is OAuth's invalid_request. */
 export const POST: APIRoute = async ({ request, clientAddress: address }) => {

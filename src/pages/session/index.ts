@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '../../lib/server/http';
-import { signInWithPassword } from '../../lib/server/auth/sign-in';
-import { setSessionCookies } from '../../lib/server/session/cookies';
-import { clientAddress } from '../../lib/server/session/guards';
+import { signInWithPassword, setSessionCookies, clientAddress } from '../../lib/server/users';
 
 const schema = z.object({ email: z.string().trim().min(1).max(255), password: z.string().min(1).max(200) });
 

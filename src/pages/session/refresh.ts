@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { config } from '../../lib/server/config';
 import { json, unauthenticated } from '../../lib/server/http';
-import { refreshSession } from '../../lib/server/session/authenticate';
+import { refreshSession } from '../../lib/server/users';
 
 /**
  * POST /session/refresh: rotates the HttpOnly refresh cookie into new session cookies (same origin

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { completeConnect, PAYOUT_ERROR_COOKIE, PAYOUT_SUCCESS_COOKIE } from '../../lib/server/hosting/connect-payouts';
-import { cookieOptions } from '../../lib/server/session/cookies';
+import { completeConnect, PAYOUT_ERROR_COOKIE, PAYOUT_SUCCESS_COOKIE } from '../../lib/server/hosting';
+import { cookieOptions } from '../../lib/server/users';
 
 /** GET /webhooks/stripe-connect?code&state: exchanges the code, stores payouts_connect, returns to the screen with a success or error cookie. */
 export const GET: APIRoute = async ({ url, cookies, redirect }) => {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json } from '../../lib/server/http';
-import { handleStripeWebhook } from '../../lib/server/payments/stripe-webhook';
+import { handleStripeWebhook } from '../../lib/server/payments';
 
 /** POST /webhooks/stripe: a Stripe event, verified by its signature (400 otherwise) and applied once. */
 export const POST: APIRoute = async ({ request }) => {

@@ -1,11 +1,10 @@
 /** Admin imitation: an admin signs in as another user; the tokens remember who is imitating. */
 import { eq } from 'drizzle-orm';
 import { config } from '../config';
-import { getDb } from '../db/client';
-import { users } from '../db/schema';
+import { getDb, users } from '../db';
 import { forbidden, notFound } from '../http';
-import { issueTokens, type TokenPair } from '../auth/tokens';
-import type { SessionUser } from '../users/session-user';
+import { issueTokens, type TokenPair } from '../users';
+import type { SessionUser } from '../users';
 
 /** Issues a session for the target user on behalf of the admin. */
 export async function startImitation(admin: SessionUser, targetId: number): Promise<{ tokens: TokenPair; name: string }> {

@@ -1,9 +1,7 @@
 /** The admin's user directory: search by name or email, newest first, paginated. */
 import { and, count, desc, ilike, isNull, or, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { brands, users } from '../db/schema';
+import { getDb, brands, users, windowTotal } from '../db';
 import { eq } from 'drizzle-orm';
-import { windowTotal } from '../db/window-total';
 
 export const USERS_PER_PAGE = 20;
 

@@ -1,6 +1,6 @@
 /** The admin review forms (campaign approvals, manual stats): approve or reject a row, posted from the admin's own page. */
 import { HttpError } from '../http';
-import { sameOrigin } from '../session/guards';
+import { sameOrigin } from '../http';
 
 export interface ReviewOutcome {
   notice: string | null;

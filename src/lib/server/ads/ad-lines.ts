@@ -5,11 +5,10 @@
  */
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, getDb } from '../db/client';
-import { now as clockNow } from '../clock';
-import { rowFromJson } from '../db/json-rows';
-import { listCategories } from '../catalog/catalog';
 import {
+  type Db,
+  getDb,
+  rowFromJson,
   adDeliveries,
   adLines,
   brands,
@@ -22,11 +21,13 @@ import {
   packages,
   podcasts,
   transactions,
-} from '../db/schema';
-import { utcDay } from '../analytics/salts';
+} from '../db';
+import { now as clockNow } from '../clock';
+import { listCategories } from '../podcasts';
+import { utcDay } from '../measurement';
 import { fieldError, forbidden, notFound, validate } from '../http';
-import { AD_LINE_MONEY, fundAdLine } from '../payments/ad-billing';
-import { findOwnedCampaign } from '../campaigns/find-campaign';
+import { AD_LINE_MONEY, fundAdLine } from '../payments';
+import { findOwnedCampaign } from '../campaigns';
 import { prepareSpot, SpotRefused } from './spots';
 import { forgetServableLines } from './servable-lines';
 

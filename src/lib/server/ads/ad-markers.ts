@@ -6,11 +6,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { config } from '../config';
-import { getDb } from '../db/client';
-import { adEpisodeAudio, adMarkers, episodes, files, hostedPodcasts, podcasts } from '../db/schema';
+import { getDb, adEpisodeAudio, adMarkers, episodes, files, hostedPodcasts, podcasts } from '../db';
 import { fieldError, notFound, validate } from '../http';
-import { withLocalCopy } from '../files/storage';
-import { mediaPath } from '../hosting/media-storage';
+import { withLocalCopy } from '../files';
+import { mediaPath } from '../hosting';
 import { analyseEpisode, type Silence } from './ffmpeg';
 import { MID_ROLLS } from './fill';
 import { forgetServableLines } from './servable-lines';

@@ -5,10 +5,9 @@
  * same SQL as its own read (listAdLines, campaignAdStats, backCatalogueCandidatesQuery), nested as JSON.
  */
 import { sql } from 'drizzle-orm';
-import { findOwnedCampaign } from '../campaigns/find-campaign';
-import { getDb } from '../db/client';
-import { adLines } from '../db/schema';
-import { campaignAdSpendSql } from '../payments/ad-billing';
+import { findOwnedCampaign } from '../campaigns';
+import { getDb, adLines } from '../db';
+import { campaignAdSpendSql } from '../payments';
 import { type AdLinePayload, type BackCatalogueCandidate, backCatalogueCandidatesQuery, campaignLinesSql, linesOf } from './ad-lines';
 import { type CampaignAdStats, campaignAdStatsOf, type ImpressionRow, impressionRowsOf, impressionRowsQuery } from './impressions';
 

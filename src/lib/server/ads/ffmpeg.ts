@@ -4,7 +4,7 @@
  * (loudnorm to the podcast level of -16 LUFS) and encoding a spot or an episode to an MP3 profile.
  */
 import { spawn } from 'node:child_process';
-import { ffmpegPath } from '../files/process-audio';
+import { ffmpegPath } from '../files';
 import type { Mp3Profile } from './mp3-frames';
 
 /** Runs ffmpeg and answers its stderr (where the filters report); rejects on a non-zero exit. */

@@ -7,9 +7,8 @@
  * 45-day adjustment window.
  */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Db, getDb } from '../db/client';
-import { adDeliveries, adLines, adShowSettings, downloadWindows, episodes, podcasts, transactions } from '../db/schema';
-import { adSpendByMonth, billAdImpressions, campaignAdSpendSql, releaseAdShare, releasedAdShares, shareReleaseDate } from '../payments/ad-billing';
+import { type Db, getDb, adDeliveries, adLines, adShowSettings, downloadWindows, episodes, podcasts, transactions } from '../db';
+import { adSpendByMonth, billAdImpressions, campaignAdSpendSql, releaseAdShare, releasedAdShares, shareReleaseDate } from '../payments';
 import { forgetServableLines } from './servable-lines';
 
 /** Marks the deliveries whose download measurement has counted; answers how many became impressions. */

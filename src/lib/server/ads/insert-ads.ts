@@ -7,17 +7,13 @@
  * (a failure is logged, never shown to a listener).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { getDb, adDeliveries, adLines } from '../db';
 import { now as clockNow } from '../clock';
-import { adDeliveries, adLines } from '../db/schema';
-import { requestHashes, utcDay } from '../analytics/salts';
-import { countryOf } from '../analytics/geo';
-import { agentOf } from '../analytics/user-agent';
-import { mediaPath } from '../hosting/media-storage';
+import { requestHashes, utcDay, countryOf, agentOf } from '../measurement';
+import { mediaPath, notModified } from '../hosting';
 import { resolveRange } from '../byte-range';
-import { notModified } from '../hosting/serve-media';
-import type { StoredObject } from '../storage/storage';
-import { storage } from '../storage/storage';
+import type { StoredObject } from '../storage';
+import { storage } from '../storage';
 import { decideFill, slotsOf } from './fill';
 import { type EpisodeAds, episodeAds, servableLines } from './servable-lines';
 import { type FillBreak, readVariant, variantFile } from './variants';

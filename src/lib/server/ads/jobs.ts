@@ -4,7 +4,7 @@
  * episodes without markers (new uploads and imported back catalogue alike) get mid-roll suggestions
  * from their silences, a few at a time.
  */
-import { registerSchedule } from '../jobs/queue';
+import { registerSchedule } from '../jobs';
 import { suggestPendingEpisodes } from './ad-markers';
 import { billImpressions, markImpressions, releaseAdShares } from './impressions';
 
@@ -12,18 +12,21 @@ export const SETTLE_ADS_JOB = 'ads.settle';
 export const RELEASE_SHARES_JOB = 'ads.release-shares';
 export const SUGGEST_MARKERS_JOB = 'ads.suggest-markers';
 
-registerSchedule(SETTLE_ADS_JOB, '* * * * *', async () => {
-  const impressions = await markImpressions();
-  const billed = await billImpressions();
-  if (impressions || billed) console.log(`[cuepoint] ads: ${impressions} impression(s), ${billed} cent(s) billed`);
-});
+/** Registers this work with the queue; boot (src/lib/server/runtime.ts) calls it once per process. */
+export function registerAdJobs(): void {
+  registerSchedule(SETTLE_ADS_JOB, '* * * * *', async () => {
+    const impressions = await markImpressions();
+    const billed = await billImpressions();
+    if (impressions || billed) console.log(`[cuepoint] ads: ${impressions} impression(s), ${billed} cent(s) billed`);
+  });
 
-// Once a day: each month's share is released on the first run after its 45-day adjustment window.
-registerSchedule(RELEASE_SHARES_JOB, '30 6 * * *', async () => {
-  const released = await releaseAdShares();
-  if (released) console.log(`[cuepoint] ads: ${released} cent(s) of podcaster shares released`);
-});
+  // Once a day: each month's share is released on the first run after its 45-day adjustment window.
+  registerSchedule(RELEASE_SHARES_JOB, '30 6 * * *', async () => {
+    const released = await releaseAdShares();
+    if (released) console.log(`[cuepoint] ads: ${released} cent(s) of podcaster shares released`);
+  });
 
-registerSchedule(SUGGEST_MARKERS_JOB, '*/10 * * * *', async () => {
-  await suggestPendingEpisodes(5);
-});
+  registerSchedule(SUGGEST_MARKERS_JOB, '*/10 * * * *', async () => {
+    await suggestPendingEpisodes(5);
+  });
+}

@@ -4,12 +4,11 @@
  * its show's categories and exclusions and its confirmed markers.
  */
 import { and, eq, like, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { getDb, adDeliveries, adEpisodeAudio, adLines, adMarkers, adShowSettings, episodes, podcastCategories, podcasts } from '../db';
 import { now as clockNow } from '../clock';
-import { adDeliveries, adEpisodeAudio, adLines, adMarkers, adShowSettings, episodes, podcastCategories, podcasts } from '../db/schema';
 import { targetLoudness } from './spots';
-import { adLineMoney } from '../payments/ad-billing';
-import { utcDay } from '../analytics/salts';
+import { adLineMoney } from '../payments';
+import { utcDay } from '../measurement';
 import type { FillLine } from './fill';
 
 const LINES_TTL_MS = 5_000;

@@ -5,10 +5,9 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '../db/client';
-import { adShowSettings, categories, hostedPodcasts } from '../db/schema';
+import { getDb, adShowSettings, categories, hostedPodcasts } from '../db';
 import { fieldError, notFound, validate } from '../http';
-import { findOwnedHostedByPodcast } from '../hosting/owned-hosted';
+import { findOwnedHostedByPodcast } from '../hosting';
 import { forgetServableLines } from './servable-lines';
 
 /** Restricted ad category changes may take up to 60 days (hosting §9). */

@@ -7,8 +7,8 @@
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { removeQuietly, scratchPath, withLocalCopy } from '../files/storage';
-import { storage } from '../storage/storage';
+import { removeQuietly, scratchPath, withLocalCopy } from '../files';
+import { storage } from '../storage';
 import { analyseSpot, encodeToProfile, normaliseSpot } from './ffmpeg';
 import { type Mp3Profile, profileKey } from './mp3-frames';
 

@@ -6,7 +6,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { storage } from '../storage/storage';
+import { storage } from '../storage';
 
 const PARTIAL = '.partial/';
 

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { config } from '../config';
 import { sign } from '../crypto';
-import { dbHandle } from '../db/client';
+import { dbHandle } from '../db';
 import { backupStoredFiles } from './backup-files';
 
 const run = promisify(execFile);

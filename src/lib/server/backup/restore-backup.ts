@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { config } from '../config';
-import { closeDb, getDb } from '../db/client';
+import { closeDb, getDb } from '../db';
 import { restoreStoredFiles } from './backup-files';
 import { BACKUP_FORMAT, PGLITE_DUMP, POSTGRES_DUMP, type BackupManifest } from './create-backup';
 

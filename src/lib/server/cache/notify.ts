@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { config } from '../config';
-import { getDb, onDbClose } from '../db/client';
+import { getDb, onDbClose } from '../db';
 
 const CHANNEL = 'cuepoint_invalidation';
 /** NOTIFY payloads are limited to 8000 bytes; keys are ids and short strings. */

@@ -8,8 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
-import { onTableWrite } from '../db/client';
-import { dropTables, withPageReads } from '../db/read-cache';
+import { onTableWrite, dropTables, withPageReads } from '../db';
 import { onInvalidation, publishInvalidation } from './notify';
 
 export { withPageReads };

@@ -10,8 +10,7 @@
  * overtook while it ran is not kept.
  */
 import { onInvalidation, publishInvalidation } from './notify';
-import { onTableWrite } from '../db/client';
-import { tablesRead } from '../db/read-cache';
+import { onTableWrite, tablesRead } from '../db';
 
 export { tablesRead };
 

@@ -4,11 +4,10 @@
  * table's listens add up to the campaign's figures.
  */
 import { sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { attributionSites, hirings, packageJobs, podcasts } from '../db/schema';
+import { getDb, attributionSites, hirings, packageJobs, podcasts } from '../db';
 import type { CampaignRow } from './find-campaign';
 import { hired, proposalTotal } from '../../proposal-total';
-import { airedAdsSql } from '../analytics/campaign-figures';
+import { airedAdsSql } from '../measurement';
 
 export interface StatsRow {
   podcast_id: number;

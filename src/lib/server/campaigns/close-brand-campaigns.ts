@@ -1,7 +1,7 @@
 /** Closing every running campaign of a brand whose account is deleted: podcasters stop seeing them. */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { campaigns } from '../db/schema';
+import type { Tx } from '../db';
+import { campaigns } from '../db';
 
 /** Sets the brand's active and paused campaigns to closed (inside the caller's transaction); answers how many. */
 export async function closeBrandCampaigns(tx: Tx, brandUserId: number): Promise<number> {

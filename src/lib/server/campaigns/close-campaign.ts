@@ -3,11 +3,10 @@
  * the brand closes it; a closed campaign takes no more proposals (proposals read only open campaigns).
  */
 import { and, eq, isNull, notInArray } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { campaigns, packageJobs, packages } from '../db/schema';
+import { getDb, campaigns, packageJobs, packages } from '../db';
 import { HttpError } from '../http';
 import type { CampaignPayload } from '../../campaign-types';
-import { sponsorshipsChanged } from '../sponsorships/sponsorships-changed';
+import { sponsorshipsChanged } from '../marketplace';
 import { findOwnedCampaign } from './find-campaign';
 import { loadCampaignPayload } from './serialize-campaign';
 

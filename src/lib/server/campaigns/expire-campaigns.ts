@@ -1,8 +1,7 @@
 /** Expiry: a running campaign past its delivery date plus expired_days becomes expired. */
 import { today as clockToday } from '../clock';
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { campaigns } from '../db/schema';
+import { getDb, campaigns } from '../db';
 
 /** Expires every active or paused campaign whose delivery date plus expired_days is before today; answers how many. */
 export async function expireCampaigns(today = clockToday()): Promise<number> {

@@ -1,7 +1,6 @@
 /** Looks up campaigns scoped to their brand. */
 import { and, eq } from 'drizzle-orm';
-import { getDb, type Db, type Tx } from '../db/client';
-import { campaigns } from '../db/schema';
+import { getDb, type Db, type Tx, campaigns } from '../db';
 import { notFound } from '../http';
 
 export type CampaignRow = typeof campaigns.$inferSelect;

@@ -4,9 +4,7 @@
  * parent (`is_episode` false) never counts: its episodes do, one each, as they are hired and delivered.
  */
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { qualified } from '../db/qualified';
-import { campaigns, packageJobs, packages } from '../db/schema';
+import { getDb, qualified, campaigns, packageJobs, packages } from '../db';
 
 /** The statuses the cards count, by the payload's names. */
 export interface JobCounts {

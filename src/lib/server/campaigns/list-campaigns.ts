@@ -1,10 +1,8 @@
 /** The brand's campaigns, filtered by status and search, newest first, paginated. */
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { statementCache } from '../cache/write-invalidated';
-import { windowTotal } from '../db/window-total';
-import { getDb } from '../db/client';
-import { campaigns } from '../db/schema';
+import { statementCache } from '../cache';
+import { windowTotal, getDb, campaigns } from '../db';
 import type { CampaignPayload } from '../../campaign-types';
 import { paginate, type Paginated } from '../../paginate';
 import { type CampaignRelations, campaignPayload, campaignRelationsSql } from './serialize-campaign';

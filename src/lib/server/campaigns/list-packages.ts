@@ -1,17 +1,29 @@
 /** The proposal feed: a campaign's packages by tab, with the podcast, jobs, total and the brand's rates. */
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { windowTotal } from '../db/window-total';
-import { getDb } from '../db/client';
-import { rowFromJson } from '../db/json-rows';
-import { qualified } from '../db/qualified';
-import { ads, campaignAds, campaigns, categories, discussions, hirings, packageJobs, packages, podcastCategories, podcasts, rates } from '../db/schema';
+import {
+  windowTotal,
+  getDb,
+  rowFromJson,
+  qualified,
+  ads,
+  campaignAds,
+  campaigns,
+  categories,
+  discussions,
+  hirings,
+  packageJobs,
+  packages,
+  podcastCategories,
+  podcasts,
+  rates,
+} from '../db';
 import { notFound } from '../http';
 import { proposalTotal } from '../../proposal-total';
 import { FEED_TABS, type FeedTab, type FeedPackageJobPayload, type FeedPackagePayload } from '../../campaign-types';
 import { paginate, type Paginated } from '../../paginate';
 import { findOwnedCampaign } from './find-campaign';
-import type { PackageRow } from '../proposals/serialize-package';
+import type { PackageRow } from '../marketplace';
 
 export const feedQuery = z.object({
   tab: z.enum(FEED_TABS).default('new'),

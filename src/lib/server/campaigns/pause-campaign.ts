@@ -1,12 +1,11 @@
 /** Pausing and unpausing a running campaign (§4: toggled through calls). */
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { campaigns } from '../db/schema';
+import { getDb, campaigns } from '../db';
 import { HttpError } from '../http';
 import type { CampaignPayload } from '../../campaign-types';
 import { findOwnedCampaign } from './find-campaign';
 import { loadCampaignPayload } from './serialize-campaign';
-import { sponsorshipsChanged } from '../sponsorships/sponsorships-changed';
+import { sponsorshipsChanged } from '../marketplace';
 
 /** Sets an active campaign to paused, or a paused one back to active; other states answer 422. */
 export async function setCampaignPaused(brandUserId: number, campaignId: number, paused: boolean): Promise<CampaignPayload> {

@@ -1,15 +1,13 @@
 /** The admin's approval of submitted campaigns: approve, or reject with a reason mailed to the brand. */
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { config } from '../config';
-import { getDb } from '../db/client';
-import { brands, campaigns, users } from '../db/schema';
+import { getDb, brands, campaigns, users } from '../db';
 import { HttpError, notFound } from '../http';
-import { renderMail } from '../mail/layout';
-import { queueMail } from '../mail/send-mail';
-import { notify } from '../notifications/notify';
+import { renderMail, queueMail } from '../mail';
+import { notify } from '../notifications';
 import type { CampaignPayload } from '../../campaign-types';
 import { serializeCampaigns } from './serialize-campaign';
-import { sponsorshipsChanged } from '../sponsorships/sponsorships-changed';
+import { sponsorshipsChanged } from '../marketplace';
 
 export interface PendingCampaign extends CampaignPayload {
   brand_name: string;

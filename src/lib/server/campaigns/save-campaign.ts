@@ -5,14 +5,13 @@
 import { today } from '../clock';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, type Tx } from '../db/client';
-import { ads, attributionSites, campaignAds, campaignCategories, campaigns, categories } from '../db/schema';
+import { getDb, type Tx, ads, attributionSites, campaignAds, campaignCategories, campaigns, categories } from '../db';
 import { fieldError, fieldErrors, validate, type FieldErrors } from '../http';
 import type { CampaignPayload, WizardTab } from '../../campaign-types';
 import { tabSchema, tabSchemas } from './campaign-input';
 import { findOwnedCampaign, type CampaignRow } from './find-campaign';
 import { loadCampaignPayload } from './serialize-campaign';
-import { linkCampaignSite } from '../attribution/link-campaign-site';
+import { linkCampaignSite } from '../measurement';
 
 const bodySchema = z.looseObject({ tab: tabSchema.default('details') });
 

@@ -1,11 +1,9 @@
 /** The campaign payload of §3: the row with its categories, ads, job counts and measured figures. */
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { qualified } from '../db/qualified';
-import { ads, campaignAds, campaignCategories, campaigns, categories, packages } from '../db/schema';
+import { getDb, qualified, ads, campaignAds, campaignCategories, campaigns, categories, packages } from '../db';
 import type { CampaignAdPayload, CampaignPayload, CampaignStage } from '../../campaign-types';
 import type { CampaignRow } from './find-campaign';
-import { campaignFiguresSql, figuresOf, type MeasuredFigures } from '../analytics/campaign-figures';
+import { campaignFiguresSql, figuresOf, type MeasuredFigures } from '../measurement';
 import { jobCountsOf, jobCountsSql } from './job-counts';
 
 /** Where a campaign stands for its brand: draft, waiting for approval, rejected, or its §4 status. */

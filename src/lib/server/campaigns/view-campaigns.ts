@@ -4,10 +4,9 @@
  */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '../db/client';
-import { campaigns, discussionUsers, discussions, packages, podcasts } from '../db/schema';
+import { getDb, campaigns, discussionUsers, discussions, packages, podcasts } from '../db';
 import { notFound } from '../http';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users';
 import type { CampaignPayload } from '../../campaign-types';
 import { paginate, type Paginated } from '../../paginate';
 import { serializeCampaign, serializeCampaigns } from './serialize-campaign';

@@ -2,7 +2,6 @@
 import { join } from 'node:path';
 import { config } from '../config';
 import { dbHandle } from './client';
-import { engine } from '../jobs/engine';
 
 export async function migrate(): Promise<void> {
   const { db, dialect } = await dbHandle();
@@ -14,6 +13,4 @@ export async function migrate(): Promise<void> {
     const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
     await run(db, { migrationsFolder });
   }
-  // The queue engine installs (or upgrades) its own schema, pgboss, as it starts.
-  await engine();
 }

@@ -5,10 +5,9 @@
  * slot with the ad; moving the date frees the old one. Anything else is a 422 that says why.
  */
 import { and, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { ads, campaignAds, packageJobs, packages, podcasts, slots } from '../db/schema';
+import { getDb, ads, campaignAds, packageJobs, packages, podcasts, slots } from '../db';
 import { fieldError, notFound } from '../http';
-import { podcastCalendar, podcastToday } from '../slots/slots';
+import { podcastCalendar, podcastToday } from '../podcasts';
 import { AD_TYPE_LABELS } from '../../constants';
 import { calendarEnd, isDay, isScheduledDay, readSchedule, WEEKDAY_NAMES, weekday, type SlotType } from '../../slots';
 import { announceJobChanges, updateJobFields } from './job-status';

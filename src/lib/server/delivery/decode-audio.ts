@@ -6,9 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { ffmpegPath } from '../files/process-audio';
-import { removeQuietly, scratchPath, withLocalCopy } from '../files/storage';
-import { guardedFetch } from '../fetch/guarded-fetch';
+import { ffmpegPath, removeQuietly, scratchPath, withLocalCopy } from '../files';
+import { guardedFetch } from '../fetch';
 import { SAMPLE_RATE } from './fingerprint';
 
 /** Largest episode the listener downloads (a three-hour show at 256 kbps fits). */

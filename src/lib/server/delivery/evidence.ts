@@ -5,8 +5,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatOffset } from '../../format/offset';
 import { heardSentence, playFrom, type AiringPayload, type EvidencePayload } from '../../delivery-evidence';
-import { airChecks, episodes } from '../db/schema';
-import type { AiringEvidence } from '../db/schema';
+import { airChecks, episodes } from '../db';
+import type { AiringEvidence } from '../db';
 
 export type { EvidencePayload };
 

@@ -12,13 +12,12 @@
  *   dropped      dropped or cancelled before completion (a funded job is refunded)
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { getDb } from '../db/client';
-import { brands, campaigns, discussions, packageJobs, packages, podcasts, users } from '../db/schema';
+import type { Tx } from '../db';
+import { getDb, brands, campaigns, discussions, packageJobs, packages, podcasts, users } from '../db';
 import { fieldError, notFound } from '../http';
-import { notify } from '../notifications/notify';
+import { notify } from '../notifications';
 import { refundJobFunds, releaseJobFunds } from '../payments';
-import { publishJobsUpdated } from '../proposals/events';
+import { publishJobsUpdated } from '../marketplace';
 
 export type JobStatus = (typeof packageJobs.$inferSelect)['status'];
 export type JobRow = typeof packageJobs.$inferSelect;

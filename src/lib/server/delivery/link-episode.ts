@@ -12,12 +12,11 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte } from 'drizzle
 import { z } from 'zod';
 import { formatDate } from '../../format/dates';
 import { now } from '../clock';
-import { getDb } from '../db/client';
-import { airChecks, campaigns, deliverables, discussions, disputes, episodes, hostedPodcasts, packageJobs, packages, podcasts } from '../db/schema';
+import { getDb, airChecks, campaigns, deliverables, discussions, disputes, episodes, hostedPodcasts, packageJobs, packages, podcasts } from '../db';
 import { fieldError, HttpError, notFound, validate } from '../http';
-import { enqueue } from '../jobs/queue';
-import type { SessionUser } from '../users/session-user';
-import { postSystemMessage } from '../workrooms/post-message';
+import { enqueue } from '../jobs';
+import type { SessionUser } from '../users';
+import { postSystemMessage } from '../workrooms';
 import { airsAfterApproval, publishedBeforeApproval, showDay } from './air-date-rule';
 import { announceJobChanges, brandNameOf, transitionJob } from './job-status';
 import { UNANSWERED_LINK_DAYS, type AirCheckRow } from './listen';

@@ -11,12 +11,11 @@
 import { and, eq } from 'drizzle-orm';
 import { formatDate } from '../../format/dates';
 import { formatSeconds, heardSentence, playFrom } from '../../delivery-evidence';
-import { getDb } from '../db/client';
-import { airChecks, deliverables, discussions, episodes, files, packageJobs, packages, podcasts } from '../db/schema';
-import { sanitizeHtml } from '../content/sanitize-html';
-import { fetchErrorMessage } from '../fetch/guarded-fetch';
-import { mediaPath, mediaUrlPrefix } from '../hosting/media-storage';
-import { postSystemMessage } from '../workrooms/post-message';
+import { getDb, airChecks, deliverables, discussions, episodes, files, packageJobs, packages, podcasts } from '../db';
+import { sanitizeHtml } from '../podcasts';
+import { fetchErrorMessage } from '../fetch';
+import { mediaPath, mediaUrlPrefix } from '../hosting';
+import { postSystemMessage } from '../workrooms';
 import { airsAfterApproval } from './air-date-rule';
 import { AudioUnavailable, decodeStored, decodeUrl } from './decode-audio';
 import { adReference, detectAd, type AdReference, type Detection } from './detect-ad';

@@ -5,6 +5,7 @@
  * frequency the voice has and differ only in what is said when, which is exactly what tells two ads
  * by the same host apart. Deterministic for a seed.
  */
+import { wavFile } from '../file-formats';
 
 export const SYNTH_RATE = 16_000;
 
@@ -117,22 +118,7 @@ export function mix(samples: Float32Array, gain: number, noise = 0, seed = 1): F
 
 /** A 16-bit mono WAV file of float samples at SYNTH_RATE. */
 export function wav(samples: Float32Array, rate = SYNTH_RATE): Buffer {
-  const data = Buffer.alloc(samples.length * 2);
-  for (let i = 0; i < samples.length; i++) data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767), i * 2);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(rate, 24);
-  head.writeUInt32LE(rate * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
+  return wavFile(samples, rate);
 }
 
 /**

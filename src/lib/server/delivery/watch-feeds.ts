@@ -6,12 +6,10 @@
  * approved (issue 33), is checked once per job.
  */
 import { and, eq, gte, inArray, isNotNull, lte, notExists } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { airChecks, deliverables, episodes, feedWatches, hostedPodcasts, packageJobs, packages, podcasts } from '../db/schema';
-import { fetchErrorMessage, guardedFetch } from '../fetch/guarded-fetch';
-import { summarizeFeed } from '../podcasts/read-feed';
-import { syncFeedEpisodes } from '../podcasts/sync-feed-episodes';
-import { podcastToday } from '../slots/slots';
+import { getDb, airChecks, deliverables, episodes, feedWatches, hostedPodcasts, packageJobs, packages, podcasts } from '../db';
+import { fetchErrorMessage, guardedFetch } from '../fetch';
+import { summarizeFeed, syncFeedEpisodes } from '../podcasts';
+import { podcastToday } from '../podcasts';
 import { airsAfterApproval } from './air-date-rule';
 import { runAirCheck } from './listen';
 

@@ -1,13 +1,25 @@
 /** The delivery panel of a package workroom: each hired job's state, air date, ad review and proof of airing, for either side. */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { statementCache } from '../cache/write-invalidated';
-import { getDb, type Db } from '../db/client';
-import { rowFromJson } from '../db/json-rows';
-import { qualified } from '../db/qualified';
-import { ads, airChecks, campaignAds, deliverables, discussionUsers, discussions, episodes, packageJobs, packages, podcasts } from '../db/schema';
+import { statementCache } from '../cache';
+import {
+  getDb,
+  type Db,
+  rowFromJson,
+  qualified,
+  ads,
+  airChecks,
+  campaignAds,
+  deliverables,
+  discussionUsers,
+  discussions,
+  episodes,
+  packageJobs,
+  packages,
+  podcasts,
+} from '../db';
 import { notFound } from '../http';
-import type { SessionUser } from '../users/session-user';
-import { liveDiscussion, membershipOn } from '../workrooms/membership';
+import type { SessionUser } from '../users';
+import { liveDiscussion, membershipOn } from '../workrooms';
 import { playFrom } from '../../delivery-evidence';
 import { showDay } from './air-date-rule';
 import { openDisputeJsonSql } from './disputes';

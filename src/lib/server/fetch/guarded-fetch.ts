@@ -13,7 +13,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { config } from '../config';
 import { classifyAddress, type AddressKind } from './address-policy';
-import { unwrapOwnPrefix } from '../analytics/audio-url';
+import { unwrapOwnPrefix } from '../../rules/audio-url';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;

@@ -2,7 +2,7 @@
  * Who may see a file. The uploader always may; other domains add rules (a workroom adds "members of
  * a discussion whose message references the file") with registerFileViewRule.
  */
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users';
 import type { FileRow } from './file-resource';
 
 export type FileViewRule = (user: SessionUser, file: FileRow) => boolean | Promise<boolean>;

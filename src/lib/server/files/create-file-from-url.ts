@@ -4,9 +4,9 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { fieldError } from '../http';
-import { fetchErrorMessage, guardedFetch } from '../fetch/guarded-fetch';
+import { fetchErrorMessage, guardedFetch } from '../fetch';
 import { MB } from '../../constants';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users';
 import type { FileRow } from './file-resource';
 import { scratchPath } from './storage';
 import { storeFile } from './store-file';

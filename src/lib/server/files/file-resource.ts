@@ -1,5 +1,5 @@
 /** The file entity as the API answers it: every field of core §3 plus isAudio. */
-import type { files } from '../db/schema';
+import type { files } from '../db';
 import type { FilePayload } from '../../types';
 import { isAudio } from '../../format/files';
 

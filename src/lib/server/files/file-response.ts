@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { notFound } from '../http';
 import { isPreviewableImage, isPdf, isAudio } from '../../format/files';
 import type { FileRow } from './file-resource';
-import { storage } from '../storage/storage';
+import { storage } from '../storage';
 import { resolveRange } from '../byte-range';
 
 function disposition(file: FileRow, download: boolean): string {

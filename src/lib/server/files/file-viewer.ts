@@ -4,10 +4,9 @@
  * refresh cookie is never used here: many media requests at once must not rotate the session.
  */
 import type { AstroCookies } from 'astro';
-import { findAccessToken } from '../auth/tokens';
-import { cookieNames } from '../session/cookies';
+import { findAccessToken, cookieNames } from '../users';
 import { unauthenticated } from '../http';
-import { loadSessionUser, type SessionUser } from '../users/session-user';
+import { loadSessionUser, type SessionUser } from '../users';
 
 /** The signed-in user of a file request, by bearer token or access-token cookie; 401 otherwise. */
 export async function fileViewer(locals: App.Locals, cookies: AstroCookies): Promise<SessionUser> {

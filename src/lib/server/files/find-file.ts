@@ -1,9 +1,8 @@
 /** Looks up a file for a user: unknown answers 404, someone else's 403. */
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { files } from '../db/schema';
+import { getDb, files } from '../db';
 import { forbidden, notFound } from '../http';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users';
 import { canViewFile } from './can-view-file';
 import type { FileRow } from './file-resource';
 

@@ -1,7 +1,6 @@
 /** The user's own latest files. */
 import { desc, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { files } from '../db/schema';
+import { getDb, files } from '../db';
 import type { FileRow } from './file-resource';
 
 /** The user's most recent uploads, newest first. */

@@ -6,10 +6,9 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { files } from '../db/schema';
-import { registerJob } from '../jobs/queue';
-import { broadcast } from '../realtime/realtime';
+import { getDb, files } from '../db';
+import { registerJob } from '../jobs';
+import { broadcast } from '../realtime';
 import { fileResource } from './file-resource';
 import { withLocalCopy } from './storage';
 import { PROCESS_AUDIO_JOB } from './store-file';
@@ -119,7 +118,10 @@ declare module '../jobs/queue' {
   }
 }
 
-registerJob(PROCESS_AUDIO_JOB, async (payload) => {
-  const id = Number(payload.fileId);
-  if (Number.isInteger(id) && id > 0) await processAudio(id);
-});
+/** Registers this work with the queue; boot (src/lib/server/runtime.ts) calls it once per process. */
+export function registerAudioProcessing(): void {
+  registerJob(PROCESS_AUDIO_JOB, async (payload) => {
+    const id = Number(payload.fileId);
+    if (Number.isInteger(id) && id > 0) await processAudio(id);
+  });
+}

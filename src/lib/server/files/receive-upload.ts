@@ -21,11 +21,11 @@ import busboy from 'busboy';
 import { HttpError, fieldError } from '../http';
 import { UPLOAD_CHUNK_SIZE_BYTES, UPLOAD_MAX_FILE_BYTES, UPLOAD_TIMEOUT_MS } from '../../constants';
 import { fileTooLargeMessage, parseContentRange } from '../../rules/uploads';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users';
 import { detectFileType, uploadTypes, type UploadTypes } from './file-types';
 import type { FileRow } from './file-resource';
 import { removeQuietly, scratchDir, scratchPath } from './storage';
-import { storage } from '../storage/storage';
+import { storage } from '../storage';
 import { storeFile } from './store-file';
 import { assertStorageQuota } from './storage-quota';
 

@@ -1,7 +1,6 @@
 /** Deletes stored files, row and bytes: the files domain's one way to do it for other domains. */
 import { and, eq } from 'drizzle-orm';
-import { type Db, getDb, type Tx } from '../db/client';
-import { files } from '../db/schema';
+import { type Db, getDb, type Tx, files } from '../db';
 import { removeStored } from './storage';
 
 /** Deletes one file (its bytes go once the row is gone). */

@@ -6,8 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { config } from '../config';
-import { getDb, type Db, type Tx } from '../db/client';
-import { files } from '../db/schema';
+import { getDb, type Db, type Tx, files } from '../db';
 import { fieldError } from '../http';
 import { formatStorage } from '../../rules/storage';
 

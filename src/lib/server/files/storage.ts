@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { config } from '../config';
-import { storage } from '../storage/storage';
+import { storage } from '../storage';
 
 /** This instance's scratch folder for files on their way in or out (never shared, never served). */
 export async function scratchDir(): Promise<string> {

@@ -8,10 +8,9 @@ import { fileTypeFromBuffer } from 'file-type';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '../../constants';
 import { truncateFileName } from '../../format/files';
 import { randomToken } from '../crypto';
-import { type Db, getDb, type Tx } from '../db/client';
-import { files } from '../db/schema';
+import { type Db, getDb, type Tx, files } from '../db';
 import { fieldError } from '../http';
-import { storage } from '../storage/storage';
+import { storage } from '../storage';
 import { ACCEPTED_TYPES } from './file-types';
 import { assertStorageQuota } from './storage-quota';
 

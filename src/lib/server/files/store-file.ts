@@ -1,10 +1,9 @@
 /** Turns a fully received temporary file into a stored file: real type, generated name, a row, audio processing. */
 import { stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { files } from '../db/schema';
+import { getDb, files } from '../db';
 import { fieldError } from '../http';
-import { enqueue } from '../jobs/queue';
+import { enqueue } from '../jobs';
 import { isAudio, truncateFileName } from '../../format/files';
 import { UPLOAD_MAX_FILE_BYTES } from '../../constants';
 import { fileTooLargeMessage } from '../../rules/uploads';

@@ -1,7 +1,6 @@
 /** Tags a stored file with the record it belongs to (a podcast's artwork, a manual-stats report…): the files domain's one writer of that link. */
 import { eq } from 'drizzle-orm';
-import { type Db, getDb, type Tx } from '../db/client';
-import { files } from '../db/schema';
+import { type Db, getDb, type Tx, files } from '../db';
 import type { FileRow } from './file-resource';
 
 /** Sets the file's reference (type and id) and answers the updated row. */

@@ -2,8 +2,7 @@
  * The Hosting Service Agreement shown on the terms step (hosting spec §2, §9) and its electronic
  * signature: clicking 'I Accept and Agree' records who accepted which version, when, from where.
  */
-import { getDb } from '../db/client';
-import { agreementAcceptances } from '../db/schema';
+import { getDb, agreementAcceptances } from '../db';
 import { findOwnedHosted } from './owned-hosted';
 
 export const AGREEMENT_NAME = 'hosting-service-agreement';

@@ -14,12 +14,11 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { appleCategoryOf, isAppleCategory, type ItunesCategoryPair } from '../../apple-categories';
 import { now as clockNow } from '../clock';
 import { config } from '../config';
-import { getDb } from '../db/client';
-import { categories, episodes, hostedFeedStates, hostedPodcasts, podcasts, users } from '../db/schema';
+import { getDb, categories, episodes, hostedFeedStates, hostedPodcasts, podcasts, users } from '../db';
 import { hostedFeedUrl } from './hosted-feed-url';
 import { PODCAST_NS, episodeTagsOf } from './podcast-tags';
 import { podcastGuid } from './podcast-guid';
-import { adChaptersUrl, episodesWithAdBreaks } from '../ads/ad-markers';
+import { adChaptersUrl, episodesWithAdBreaks } from '../ads';
 
 export { podcastGuid };
 

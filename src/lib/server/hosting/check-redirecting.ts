@@ -3,13 +3,11 @@
  * hosted feed? Either a permanent HTTP redirect (301/308) to it, or an `itunes:new-feed-url` naming it.
  */
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import { throttle } from '../auth/throttle';
-import { getDb } from '../db/client';
-import { hostedPodcasts, podcasts } from '../db/schema';
-import { FetchFailed, FetchRefused, guardedFetch } from '../fetch/guarded-fetch';
+import { throttle } from '../users';
+import { getDb, hostedPodcasts, podcasts } from '../db';
+import { FetchFailed, FetchRefused, guardedFetch } from '../fetch';
 import { HttpError, notFound } from '../http';
-import { serializeHosted, type HostedRow } from '../podcasts/list-podcasts';
-import { NotAnRssFeed, parseRssChannel, readNewFeedUrl } from '../podcasts/rss-channel';
+import { serializeHosted, type HostedRow, NotAnRssFeed, parseRssChannel, readNewFeedUrl } from '../podcasts';
 import { sameFeedUrl } from '../../hosting-rules';
 import type { HostedPodcastPayload } from '../../types';
 import { publishHostedPodcastUpdated } from './events';

@@ -7,8 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { config } from '../config';
 import { readSignedPayload, signPayload } from '../crypto';
-import { getDb } from '../db/client';
-import { users } from '../db/schema';
+import { getDb, users } from '../db';
 
 export type PayoutProvider = 'stripe' | 'paypal';
 export const PAYOUT_SUCCESS_COOKIE = 'payouts_connect_success';

@@ -1,5 +1,5 @@
 /** The downloads figure of the hosting dashboard: the last 30 days, from measurement's request log and counter. */
-import { downloadsSummary } from '../analytics';
+import { downloadsSummary } from '../measurement';
 import { now as clockNow } from '../clock';
 
 export interface DashboardDownloads {

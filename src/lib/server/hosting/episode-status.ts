@@ -4,9 +4,8 @@
  * date has passed dates it now, so it reaches the top of the feed; a future date stays as scheduled.
  */
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { getDb, episodes } from '../db';
 import { now as clockNow } from '../clock';
-import { episodes } from '../db/schema';
 import { HttpError } from '../http';
 import type { EpisodeState } from '../../hosting-rules';
 

@@ -4,9 +4,8 @@
  * onboarding done). Import progress has its own event (hosted.migration.progress), sent per episode.
  */
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { hostedPodcasts, podcasts } from '../db/schema';
-import { broadcast } from '../realtime/realtime';
+import { getDb, hostedPodcasts, podcasts } from '../db';
+import { broadcast } from '../realtime';
 import { HOSTED_UPDATED_EVENT } from '../../hosting-rules';
 
 /** Publishes a hosted podcast's current state to its owner, after the change is committed. */

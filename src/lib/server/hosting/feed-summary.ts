@@ -5,10 +5,10 @@
  * Confirm migration asks the podcaster which to use instead of swapping it silently.
  */
 import { APPLE_CATEGORIES, appleCategoryOf, type ItunesCategoryPair, nearestAppleCategories } from '../../apple-categories';
-import { FetchFailed, FetchRefused, guardedFetch } from '../fetch/guarded-fetch';
+import { FetchFailed, FetchRefused, guardedFetch } from '../fetch';
 import { HttpError } from '../http';
-import { NotAnRssFeed, all, attrOf, parseRssChannel } from '../podcasts/rss-channel';
-import type { PodcastRow } from '../podcasts/list-podcasts';
+import { NotAnRssFeed, all, attrOf, parseRssChannel } from '../podcasts';
+import type { PodcastRow } from '../podcasts';
 
 export interface UnlistedCategory {
   /** As the feed writes it ("News & Politics", or "Arts > Poetry"). */

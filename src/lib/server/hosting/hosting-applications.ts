@@ -4,11 +4,10 @@
  * podcaster may apply again after can_reapply_at).
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { hostedApplications, hostedPodcasts, podcasts, users } from '../db/schema';
+import { getDb, hostedApplications, hostedPodcasts, podcasts, users } from '../db';
 import { HttpError, notFound } from '../http';
-import { notify } from '../notifications/notify';
-import { findOwnedPodcast } from '../podcasts/owned-podcast';
+import { notify } from '../notifications';
+import { findOwnedPodcast } from '../podcasts';
 import { hostedFeedUrl } from './hosted-feed-url';
 import { publishHostedPodcastUpdated } from './events';
 

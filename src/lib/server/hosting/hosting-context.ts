@@ -4,10 +4,10 @@
  */
 import type { AstroCookies } from 'astro';
 import { config } from '../config';
-import { listUserPodcasts } from '../podcasts/list-podcasts';
-import { cookieNames, cookieOptions } from '../session/cookies';
-import { shellPodcasts } from '../shell/shell-data';
-import type { SessionUser } from '../users/session-user';
+import { listUserPodcasts } from '../podcasts';
+import { cookieNames, cookieOptions } from '../users';
+import { shellPodcasts } from '../shell';
+import type { SessionUser } from '../users';
 import { PAYOUT_ERROR_COOKIE, PAYOUT_SUCCESS_COOKIE } from './connect-payouts';
 import { pickCurrentPodcast } from '../../shell-rules';
 import type { PodcastPayload } from '../../types';

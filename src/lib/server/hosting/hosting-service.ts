@@ -3,10 +3,9 @@
  * and PATCH /podcast, and GET /podcast/settings, each naming the podcast in the X-Podcast-Id header.
  */
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { episodes } from '../db/schema';
+import { getDb, episodes } from '../db';
 import { HttpError } from '../http';
-import { serializeHosted } from '../podcasts/list-podcasts';
+import { serializeHosted } from '../podcasts';
 import { isRedirecting } from '../../hosting-rules';
 import { count } from 'drizzle-orm';
 import { findOwnedHostedByPodcast } from './owned-hosted';

@@ -10,15 +10,13 @@
  */
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
-import { getDb } from '../db/client';
+import { getDb, episodes, hostedPodcasts, migrationFiles, podcasts, users } from '../db';
 import { now as clockNow } from '../clock';
-import { episodes, hostedPodcasts, migrationFiles, podcasts, users } from '../db/schema';
-import { guardedFetch } from '../fetch/guarded-fetch';
+import { guardedFetch } from '../fetch';
 import { randomToken } from '../crypto';
-import { renderMail } from '../mail/layout';
-import { queueMail } from '../mail/send-mail';
-import { broadcast } from '../realtime/realtime';
-import { parseRssChannel } from '../podcasts/rss-channel';
+import { renderMail, queueMail } from '../mail';
+import { broadcast } from '../realtime';
+import { parseRssChannel } from '../podcasts';
 import { readFeedChannel, readFeedEpisodes, type FeedEpisode } from './read-feed-episodes';
 import { copyMedia, type MediaKind, mediaUrlPrefix, type StoredMedia } from './media-storage';
 import { podcastGuid } from './podcast-guid';

@@ -10,13 +10,12 @@
  * leaves all the same, and the move records what stayed behind.
  */
 import { and, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { migrationFiles } from '../db/schema';
-import { FetchFailed, FetchRefused, guardedFetch } from '../fetch/guarded-fetch';
+import { getDb, migrationFiles } from '../db';
+import { FetchFailed, FetchRefused, guardedFetch } from '../fetch';
 import { fieldError, HttpError } from '../http';
-import { NotAnRssFeed, parseRssChannel } from '../podcasts/rss-channel';
+import { NotAnRssFeed, parseRssChannel } from '../podcasts';
 import { sameFeedUrl } from '../../hosting-rules';
-import type { HostedRow } from '../podcasts/list-podcasts';
+import type { HostedRow } from '../podcasts';
 
 /** What a show leaving now leaves behind: its files still on the old host, and an unfinished onboarding. */
 export async function leftBehind(hosted: HostedRow): Promise<{ files: Array<{ kind: string; url: string }>; onboarding_unfinished: boolean }> {

@@ -4,9 +4,8 @@
  * the hosting dashboard.
  */
 import { and, count, desc, eq, getTableColumns, gt, ilike, isNotNull, lte, or, isNull, sql, sum, type SQL } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { getDb, downloadDays, episodes } from '../db';
 import { now as clockNow } from '../clock';
-import { downloadDays, episodes } from '../db/schema';
 import type { EpisodeFilter } from '../../hosting-rules';
 import { mediaUrlPrefix } from './media-storage';
 import { serializeEpisode, type HostedEpisodePayload } from './hosted-episodes';

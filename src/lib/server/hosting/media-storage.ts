@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import { config } from '../config';
-import { guardedFetch } from '../fetch/guarded-fetch';
-import { storage } from '../storage/storage';
+import { guardedFetch } from '../fetch';
+import { storage } from '../storage';
 
 /** Largest enclosure copied (a three-hour WAV would be larger; podcasts ship MP3/M4A). */
 export const MAX_MEDIA_BYTES = 400 * 1024 * 1024;

@@ -4,10 +4,9 @@
  * complete-onboarding sets is_completed once the redirect is in place.
  */
 import { and, eq, lt } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { hostedPodcasts, podcasts } from '../db/schema';
+import { getDb, hostedPodcasts, podcasts } from '../db';
 import { HttpError } from '../http';
-import { serializeHosted } from '../podcasts/list-podcasts';
+import { serializeHosted } from '../podcasts';
 import { isRedirecting } from '../../hosting-rules';
 import type { HostedPodcastPayload } from '../../types';
 import { findOwnedHosted } from './owned-hosted';

@@ -1,9 +1,8 @@
 /** Loads a hosted podcast of the signed-in user; anyone else's answers 404, never data. */
 import { and, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { hostedPodcasts, podcasts } from '../db/schema';
+import { getDb, hostedPodcasts, podcasts } from '../db';
 import { notFound } from '../http';
-import type { HostedRow, PodcastRow } from '../podcasts/list-podcasts';
+import type { HostedRow, PodcastRow } from '../podcasts';
 
 /** The user's hosted podcast (by hosted id) with its podcast, or a 404. */
 export async function findOwnedHosted(userId: number, hostedId: number): Promise<{ hosted: HostedRow; podcast: PodcastRow }> {

@@ -5,7 +5,7 @@
  * writes them back exactly. Transcripts and chapters are read apart: their files are copied to
  * Cuepoint like the audio.
  */
-import { all, attrOf, textOf } from '../podcasts/rss-channel';
+import { all, attrOf, textOf } from '../podcasts';
 
 export const PODCAST_NS = 'https://podcastindex.org/namespace/1.0';
 

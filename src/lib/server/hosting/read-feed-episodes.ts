@@ -4,7 +4,7 @@
  * its GUID exactly as written, publish date, duration, season, episode number, explicit flag,
  * artwork and enclosure. Items are answered oldest first.
  */
-import { all, attrOf, textOf, type RssChannel } from '../podcasts/rss-channel';
+import { all, attrOf, textOf, type RssChannel, parseDuration, parseExplicit } from '../podcasts';
 
 export interface FeedChannel {
   title: string;
@@ -47,12 +47,11 @@ export interface FeedEpisode {
   podcastTags: EpisodePodcastTags;
 }
 
-import { parseDuration, parseExplicit } from '../podcasts/feed-values';
 import { readChannelPodcastTags, readItemPodcastTags, readPodcastGuid, type EpisodePodcastTags } from './podcast-tags';
 
 type Node = Record<string, unknown>;
 
-export { parseDuration, parseExplicit } from '../podcasts/feed-values';
+export { parseDuration, parseExplicit } from '../podcasts';
 
 function positiveInt(raw: string | null): number | null {
   if (!raw) return null;

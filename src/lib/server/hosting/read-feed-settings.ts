@@ -4,8 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { appleCategoryOf, isAppleCategory } from '../../apple-categories';
-import { getDb } from '../db/client';
-import { categories, users } from '../db/schema';
+import { getDb, categories, users } from '../db';
 import { channelSettingsOf } from './build-hosted-feed';
 import { findOwnedHosted } from './owned-hosted';
 import type { FeedSettingsValues } from '../../hosting-types';

@@ -5,7 +5,7 @@
  */
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
-import { publicUrl, storage } from '../storage/storage';
+import { publicUrl, storage } from '../storage';
 import { resolveRange } from '../byte-range';
 import { MIME_BY_EXT, mediaPath } from './media-storage';
 

@@ -4,12 +4,11 @@
  * resync is open to a stale or failed migration, and to a finished one with files still to move.
  */
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { categories, hostedPodcasts, podcasts } from '../db/schema';
+import { getDb, categories, hostedPodcasts, podcasts } from '../db';
 import { isAppleCategory, type ItunesCategoryPair } from '../../apple-categories';
 import { HttpError, fieldError } from '../http';
-import { enqueue } from '../jobs/queue';
-import { serializeHosted } from '../podcasts/list-podcasts';
+import { enqueue } from '../jobs';
+import { serializeHosted } from '../podcasts';
 import type { HostedPodcastPayload } from '../../types';
 import { hostedFeedUrl } from './hosted-feed-url';
 import { findOwnedHosted } from './owned-hosted';

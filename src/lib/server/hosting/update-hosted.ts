@@ -4,11 +4,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '../db/client';
-import { categories, hostedPodcasts } from '../db/schema';
+import { getDb, categories, hostedPodcasts } from '../db';
 import { fieldError } from '../http';
-import { isBlankHtml, sanitizeHtml } from '../content/sanitize-html';
-import { serializeHosted } from '../podcasts/list-podcasts';
+import { isBlankHtml, sanitizeHtml } from '../podcasts';
+import { serializeHosted } from '../podcasts';
 import type { HostedPodcastPayload } from '../../types';
 import { findOwnedHosted } from './owned-hosted';
 import { DIRECTORY_KEYS, DIRECTORY_STATUSES, type DirectoryState } from '../../hosting-directories';

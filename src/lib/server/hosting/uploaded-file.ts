@@ -1,9 +1,8 @@
 /** A file the podcaster uploaded through the files domain, checked before hosting copies it into the podcast's media. */
 import { extname } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { files } from '../db/schema';
-import { storage } from '../storage/storage';
+import { getDb, files } from '../db';
+import { storage } from '../storage';
 import { fieldError } from '../http';
 
 const RULES = {

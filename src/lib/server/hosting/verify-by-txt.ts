@@ -6,15 +6,23 @@
  * verified-state poll reads it too, at most every 10 s per show.
  */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { throttle } from '../auth/throttle';
+import { throttle } from '../users';
 import { randomToken } from '../crypto';
-import { getDb } from '../db/client';
-import { podcastVerificationCodes } from '../db/schema';
-import { FetchFailed, FetchRefused, guardedFetch } from '../fetch/guarded-fetch';
+import { getDb, podcastVerificationCodes } from '../db';
+import { FetchFailed, FetchRefused, guardedFetch } from '../fetch';
 import { HttpError } from '../http';
-import { findOwnedPodcast } from '../podcasts/owned-podcast';
-import { all, attrOf, NotAnRssFeed, parseRssChannel, textOf } from '../podcasts/rss-channel';
-import { ALREADY_VERIFIED_MESSAGE, feedUnreachable, markPodcastVerified, podcastVerificationState } from '../podcasts/verification';
+import {
+  findOwnedPodcast,
+  all,
+  attrOf,
+  NotAnRssFeed,
+  parseRssChannel,
+  textOf,
+  ALREADY_VERIFIED_MESSAGE,
+  feedUnreachable,
+  markPodcastVerified,
+  podcastVerificationState,
+} from '../podcasts';
 
 /** The exact 422 text when the feed does not carry the code (yet). */
 export const CODE_NOT_FOUND_MESSAGE = 'We could not find the code in your feed yet.';

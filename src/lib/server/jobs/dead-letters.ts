@@ -3,8 +3,7 @@
  * job goes back to its own queue, attempts counted afresh) or discard. Also the queue overview of the
  * admin page: how many jobs wait, run and failed in each kind.
  */
-import { HttpError } from '../http';
-import { sameOrigin } from '../session/guards';
+import { HttpError, sameOrigin } from '../http';
 import { engine } from './engine';
 import { DEAD_LETTER_QUEUE, LANES } from './lanes';
 import { registeredJobs } from './queue';

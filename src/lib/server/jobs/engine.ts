@@ -7,7 +7,7 @@
  */
 import { PgBoss, fromPglite } from 'pg-boss';
 import { config } from '../config';
-import { dbHandle, onDbClose } from '../db/client';
+import { dbHandle, onDbClose } from '../db';
 import { DEAD_LETTER_QUEUE, LANES, type Lane } from './lanes';
 
 export interface EngineRole {

@@ -14,7 +14,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, type Job } from 'pg-boss';
-import type { Db, Tx } from '../db/client';
+import type { Db, Tx } from '../db';
 import { engine, engineRole } from './engine';
 import { LANES, laneOf, type LaneName } from './lanes';
 

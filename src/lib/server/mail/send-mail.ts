@@ -6,9 +6,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { config } from '../config';
-import { enqueue, registerJob } from '../jobs/queue';
+import { enqueue, registerJob } from '../jobs';
 import { randomToken } from '../crypto';
-import type { Db, Tx } from '../db/client';
+import type { Db, Tx } from '../db';
 
 export interface MailMessage {
   to: string;

@@ -1,9 +1,8 @@
 /** The user's notifications for GET /api/notifications, and marking one read. */
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { notifications } from '../db/schema';
+import { getDb, notifications } from '../db';
 import { notFound } from '../http';
-import { broadcast } from '../realtime/realtime';
+import { broadcast } from '../realtime';
 import { serializeNotification } from './notify';
 
 const mine = (userId: number) => and(eq(notifications.notifiable_type, 'user'), eq(notifications.notifiable_id, userId));

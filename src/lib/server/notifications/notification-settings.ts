@@ -1,7 +1,6 @@
 /** Which notification mails a user gets (users.notification_settings, every kind on by default). */
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { users } from '../db/schema';
+import { getDb, users } from '../db';
 import { notFound } from '../http';
 import { type MailSettings, NOTIFICATION_KINDS } from '../../notification-view';
 

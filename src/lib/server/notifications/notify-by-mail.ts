@@ -5,11 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { config } from '../config';
-import { getDb } from '../db/client';
-import { users } from '../db/schema';
-import { queueMail } from '../mail/send-mail';
-import { renderMail } from '../mail/layout';
-import { isOnline } from '../users/session-user';
+import { getDb, users } from '../db';
+import { queueMail, renderMail } from '../mail';
+import { isOnline } from '../users';
 import { notify, type NotificationInput, type NotificationRow } from './notify';
 import { unsubscribeUrl, type NotificationKind } from './unsubscribe';
 

@@ -3,9 +3,8 @@
  * every field of the entity and pushed on the user's private channel once the caller's change is
  * committed (call it after the transaction, or pass `afterCommit` hooks).
  */
-import { getDb, type Db, type Tx } from '../db/client';
-import { notifications } from '../db/schema';
-import { broadcast } from '../realtime/realtime';
+import { getDb, type Db, type Tx, notifications } from '../db';
+import { broadcast } from '../realtime';
 
 export interface NotificationInput {
   /** What happened, e.g. 'proposal.created', 'message.created', 'deliverable.approved', 'hiring.created', 'migration.completed'. */

@@ -2,8 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { config } from '../config';
 import { readSignedPayload, signPayload } from '../crypto';
-import { getDb } from '../db/client';
-import { users } from '../db/schema';
+import { getDb, users } from '../db';
 import { NOTIFICATION_KINDS } from '../../notification-view';
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

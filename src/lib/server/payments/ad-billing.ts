@@ -11,8 +11,8 @@
  *   joins their available balance like a job's release.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { transactions } from '../db/schema';
+import type { Db, Tx } from '../db';
+import { transactions } from '../db';
 import { appendTransaction } from './ledger';
 import { findOwnCard } from './cards';
 import { CardError, paymentProvider } from './provider';

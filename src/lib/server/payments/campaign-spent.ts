@@ -1,8 +1,6 @@
 /** What a brand has spent on a campaign, from the ledger: what it paid for the campaign's funded jobs minus what came back. */
 import { desc, inArray, sql, type SQL } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { qualified } from '../db/qualified';
-import { campaigns, jobFunds, transactions } from '../db/schema';
+import { getDb, qualified, campaigns, jobFunds, transactions } from '../db';
 
 /**
  * THE campaign's spend, in cents, as one SQL expression: what its hires and automated lines cost, less

@@ -5,10 +5,9 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { config } from '../config';
-import { getDb } from '../db/client';
-import { cards, users } from '../db/schema';
+import { getDb, cards, users } from '../db';
 import { fieldError, HttpError, notFound, validate } from '../http';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users';
 import type { CardPayload } from '../../payments';
 import { CardError, ProviderUnavailable, paymentProvider } from './provider';
 

@@ -8,9 +8,7 @@
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, type Db, type Tx } from '../db/client';
-import { qualified } from '../db/qualified';
-import { couponRedemptions, coupons, fundAttempts, jobFunds } from '../db/schema';
+import { getDb, type Db, type Tx, qualified, couponRedemptions, coupons, fundAttempts, jobFunds } from '../db';
 import { fieldError, validate } from '../http';
 import { formatMoney } from '../../format/money';
 import { formatDate } from '../../format/dates';

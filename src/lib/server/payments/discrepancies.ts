@@ -6,8 +6,7 @@
  * /admin. Recording one never moves money; an admin marks it resolved once they have dealt with it.
  */
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { getDb, type Db, type Tx } from '../db/client';
-import { paymentDiscrepancies, reconciliations, users } from '../db/schema';
+import { getDb, type Db, type Tx, paymentDiscrepancies, reconciliations, users } from '../db';
 import { HttpError } from '../http';
 import type { DiscrepancyItem, ReconciliationRun } from '../../payments';
 

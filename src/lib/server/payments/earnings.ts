@@ -4,8 +4,7 @@
  * service fee), paid out, lifetime (everything released, net).
  */
 import { sql } from 'drizzle-orm';
-import { getDb, type Db, type Tx } from '../db/client';
-import { jobFunds, payoutRequests, podcasters, refundRequests, transactions } from '../db/schema';
+import { getDb, type Db, type Tx, jobFunds, payoutRequests, podcasters, refundRequests, transactions } from '../db';
 import { serviceFee, type EarningsFigures } from '../../payments';
 import { DEFAULT_SERVICE_FEE_PERCENT } from '../../constants';
 

@@ -8,8 +8,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { config } from '../config';
 import { randomToken, sha256 } from '../crypto';
-import { getDb, type Tx } from '../db/client';
-import { testProviderEntries, testProviderPaymentMethods } from '../db/schema';
+import { getDb, type Tx, testProviderEntries, testProviderPaymentMethods } from '../db';
 import { CARD_DECLINED, cardBrandOf, cardDigits, INSUFFICIENT_FUNDS, isExpired, MINIMUM_CHARGE, passesLuhn } from '../../payments';
 import { CardError, type PaymentProvider, type ProviderRecords, type SavedCard } from './provider';
 

@@ -7,19 +7,17 @@
  * jobs funded and in progress and the hirings funded, or, when the charge failed, gives the claims and
  * the coupon back: the hirings stay `new` and nothing is half-written. Amounts come from the jobs.
  */
-import { markJobsFunded } from '../delivery/job-status';
+import { markJobsFunded } from '../delivery';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, type Tx } from '../db/client';
-import { campaigns, cards, coupons, fundAttempts, fundClaims, hirings, jobFunds, packageJobs, refundRequests, transactions } from '../db/schema';
+import { getDb, type Tx, campaigns, cards, coupons, fundAttempts, fundClaims, hirings, jobFunds, packageJobs, refundRequests, transactions } from '../db';
 import { fieldError, HttpError, validate } from '../http';
-import type { SessionUser } from '../users/session-user';
-import { transitionHiring, type HiringRow } from '../hirings/hiring-status';
+import type { SessionUser } from '../users';
+import { transitionHiring, type HiringRow, serializeHirings } from '../marketplace';
 import { cardLabel, couponDiscount, MINIMUM_CHARGE, PAYMENT_FAILED, splitDiscount, type TransactionPayload } from '../../payments';
 import { billableJobsOf, proposalTotal } from '../../proposal-total';
 import type { HiringPayload } from '../../campaign-types';
-import { serializeHirings } from '../hirings/list-hirings';
-import { enqueue } from '../jobs/queue';
+import { enqueue } from '../jobs';
 import { recordRedemption, redeemCoupon, releaseCoupon, reserveCoupon } from './coupons';
 import { appendTransaction, type TransactionRow } from './ledger';
 import { CardError, paymentProvider } from './provider';

@@ -6,8 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { sha256 } from '../crypto';
-import { getDb } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
+import { getDb, idempotencyKeys } from '../db';
 import { fieldError, HttpError } from '../http';
 
 const WAIT_MS = 15_000;

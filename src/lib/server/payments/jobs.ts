@@ -4,14 +4,11 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { config } from '../config';
-import { getDb } from '../db/client';
-import { brands, campaigns, discussions, fundAttempts, hirings, jobFunds, podcasts, refundRequests, transactions, users } from '../db/schema';
-import { publishHiringChanged } from '../hirings/events';
-import { registerJob, registerSchedule } from '../jobs/queue';
-import { renderMail } from '../mail/layout';
-import { queueMail } from '../mail/send-mail';
-import { notify } from '../notifications/notify';
-import { publishJobsUpdated } from '../proposals/events';
+import { getDb, brands, campaigns, discussions, fundAttempts, hirings, jobFunds, podcasts, refundRequests, transactions, users } from '../db';
+import { publishHiringChanged, publishJobsUpdated } from '../marketplace';
+import { registerJob, registerSchedule } from '../jobs';
+import { renderMail, queueMail } from '../mail';
+import { notify } from '../notifications';
 import { formatMoney } from '../../format/money';
 import { processRefund } from './refund-job-funds';
 import { reconcilePayments } from './reconcile';
@@ -158,13 +155,18 @@ async function runRefund(requestId: number, hiringChanged: boolean): Promise<voi
   });
 }
 
-registerJob('payments.funded', async (p) => announceFunding(p));
-registerJob('payments.released', async (p) => announceRelease(Number(p.transaction_id), p.hiring_changed === true));
-registerJob('payments.refund', async (p) => runRefund(Number(p.request_id), p.hiring_changed === true));
+/** Registers this work with the queue; boot (src/lib/server/runtime.ts) calls it once per process. */
+export function registerPaymentJobs(): void {
+  registerJob('payments.funded', async (p) => announceFunding(p));
 
-/** Every day: the ledger compared with the provider's records; differences are listed for admins at /admin. */
-registerSchedule('payments.reconcile', '40 3 * * *', async () => {
-  const { reconciliation } = await reconcilePayments({ trigger: 'schedule' });
-  if (reconciliation.differences > 0)
-    console.warn(`[cuepoint] reconciliation ${reconciliation.id}: ${reconciliation.differences} difference(s), listed at /admin`);
-});
+  registerJob('payments.released', async (p) => announceRelease(Number(p.transaction_id), p.hiring_changed === true));
+
+  registerJob('payments.refund', async (p) => runRefund(Number(p.request_id), p.hiring_changed === true));
+
+  /** Every day: the ledger compared with the provider's records; differences are listed for admins at /admin. */
+  registerSchedule('payments.reconcile', '40 3 * * *', async () => {
+    const { reconciliation } = await reconcilePayments({ trigger: 'schedule' });
+    if (reconciliation.differences > 0)
+      console.warn(`[cuepoint] reconciliation ${reconciliation.id}: ${reconciliation.differences} difference(s), listed at /admin`);
+  });
+}

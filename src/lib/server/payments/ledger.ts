@@ -3,8 +3,8 @@
  * (TX-2026-000123), and never updated. Balances and figures are sums of these rows.
  */
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { transactions } from '../db/schema';
+import type { Db, Tx } from '../db';
+import { transactions } from '../db';
 import { transactionCode } from '../../payments';
 
 export type TransactionRow = typeof transactions.$inferSelect;

@@ -4,9 +4,7 @@
  */
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '../db/client';
-import { windowTotal } from '../db/window-total';
-import { adLines, campaigns, hirings, jobFunds, podcasts, transactions } from '../db/schema';
+import { getDb, windowTotal, adLines, campaigns, hirings, jobFunds, podcasts, transactions } from '../db';
 import { notFound } from '../http';
 import { paginate, type Paginated } from '../../paginate';
 import type { TransactionPayload } from '../../payments';

@@ -1,7 +1,6 @@
 /** What a receipt lists: per hire of a payment (or the job of a refund), the podcast, campaign, ads and amount paid. */
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { ads, campaignAds, campaigns, hirings, jobFunds, packageJobs, podcasts, transactions } from '../db/schema';
+import { getDb, ads, campaignAds, campaigns, hirings, jobFunds, packageJobs, podcasts, transactions } from '../db';
 import type { TransactionPayload } from '../../payments';
 
 export interface ReceiptLine {

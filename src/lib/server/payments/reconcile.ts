@@ -9,9 +9,7 @@
  */
 import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { config } from '../config';
-import { getDb } from '../db/client';
-import { qualified } from '../db/qualified';
-import { paymentDiscrepancies, reconciliations, transactions } from '../db/schema';
+import { getDb, qualified, paymentDiscrepancies, reconciliations, transactions } from '../db';
 import { formatMoney } from '../../format/money';
 import { recordDiscrepancy, reconciliationView, type NewDiscrepancy, type ReconciliationView } from './discrepancies';
 import { paymentProvider } from './provider';

@@ -7,10 +7,9 @@
  * without a charge (a coupon covered it) is closed with no refund at all. Every step is idempotent.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getDb, type Db, type Tx } from '../db/client';
-import { jobFunds, refundRequests, transactions } from '../db/schema';
+import { getDb, type Db, type Tx, jobFunds, refundRequests, transactions } from '../db';
 import { recordDiscrepancy } from './discrepancies';
-import { enqueue } from '../jobs/queue';
+import { enqueue } from '../jobs';
 import { appendTransaction } from './ledger';
 import { paymentProvider } from './provider';
 import { settleHiring } from './settle-hiring';

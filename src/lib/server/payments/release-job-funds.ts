@@ -4,9 +4,9 @@
  * Called inside the transaction that completes the job, after the job's status is written.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { jobFunds, podcasters, refundRequests, transactions } from '../db/schema';
-import { enqueue } from '../jobs/queue';
+import type { Tx } from '../db';
+import { jobFunds, podcasters, refundRequests, transactions } from '../db';
+import { enqueue } from '../jobs';
 import { serviceFee } from '../../payments';
 import { DEFAULT_SERVICE_FEE_PERCENT } from '../../constants';
 import { appendTransaction } from './ledger';

@@ -10,13 +10,11 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { config } from '../config';
-import { getDb } from '../db/client';
-import { payoutRequests, users } from '../db/schema';
+import { getDb, payoutRequests, users } from '../db';
 import { fieldError, HttpError, validate } from '../http';
-import { notify } from '../notifications/notify';
-import { queueMail } from '../mail/send-mail';
-import { renderMail } from '../mail/layout';
-import type { SessionUser } from '../users/session-user';
+import { notify } from '../notifications';
+import { queueMail, renderMail } from '../mail';
+import type { SessionUser } from '../users';
 import { formatMoney } from '../../format/money';
 import type { TransactionPayload } from '../../payments';
 import { earningsFigures } from './earnings';

@@ -1,8 +1,8 @@
 /** A hiring whose every funded job is released or being refunded is settled: completed, or cancelled when nothing was released. */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { hirings, jobFunds, refundRequests, transactions } from '../db/schema';
-import { transitionHiring, type HiringRow } from '../hirings/hiring-status';
+import type { Tx } from '../db';
+import { hirings, jobFunds, refundRequests, transactions } from '../db';
+import { transitionHiring, type HiringRow } from '../marketplace';
 
 /** Moves a funded hiring to completed or cancelled once none of its jobs holds money; answers the row when it changed. */
 export async function settleHiring(tx: Tx, hiringId: number): Promise<HiringRow | null> {

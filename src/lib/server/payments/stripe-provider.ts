@@ -6,8 +6,7 @@
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { config } from '../config';
-import { getDb } from '../db/client';
-import { paymentCustomers } from '../db/schema';
+import { getDb, paymentCustomers } from '../db';
 import { CARD_DECLINED } from '../../payments';
 import { CardError, ProviderUnavailable, type PaymentProvider, type ProviderRecords, type SavedCard } from './provider';
 

@@ -11,8 +11,7 @@
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { config } from '../config';
-import { getDb } from '../db/client';
-import { transactions, webhookEvents } from '../db/schema';
+import { getDb, transactions, webhookEvents } from '../db';
 import { HttpError } from '../http';
 import { recordDiscrepancy } from './discrepancies';
 import { applyFunding, failFunding, findFundAttempt, type FundAttemptRow } from './fund-hirings';

@@ -8,8 +8,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { config } from '../config';
 import { randomToken } from '../crypto';
-import { getDb } from '../db/client';
-import { testProviderAccounts } from '../db/schema';
+import { getDb, testProviderAccounts } from '../db';
 import { HttpError, notFound } from '../http';
 
 export type TestProvider = 'stripe' | 'paypal';

@@ -2,8 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { randomToken } from '../crypto';
-import { getDb, type Tx } from '../db/client';
-import { categories, episodes, podcastCategories, podcasts } from '../db/schema';
+import { getDb, type Tx, categories, episodes, podcastCategories, podcasts } from '../db';
 import { fieldError } from '../http';
 import type { PodcastRow } from './list-podcasts';
 import { readFeed, type ListedFeed } from './read-feed';

@@ -1,8 +1,7 @@
 /** Completes a podcaster's profile (podcaster.is_completed) once they have a podcast and a name. */
 import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '../db/client';
-import { podcasters, podcasts, users } from '../db/schema';
+import { getDb, podcasters, podcasts, users } from '../db';
 import { fieldError } from '../http';
 
 export const completeOnboardingSchema = z.object({

@@ -1,6 +1,6 @@
 /** The podcasts domain's realtime event, published after the change is committed: `podcast.updated` on the owner's channel. */
-import type { podcasts } from '../db/schema';
-import { broadcast } from '../realtime/realtime';
+import type { podcasts } from '../db';
+import { broadcast } from '../realtime';
 
 export type PodcastChange = 'created' | 'updated' | 'deleted' | 'verified';
 

@@ -3,7 +3,7 @@
  * public podcast page, sponsorship cards, proposals); a manual-stats report to the admins who verify it.
  * Imported for its effect by the file routes; registering twice (several bundles) is harmless but avoided.
  */
-import { registerFileViewRule } from '../files/can-view-file';
+import { registerFileViewRule } from '../files';
 import { PODCAST_AVATAR_REFERENCE } from './save-podcast-avatar';
 
 export const MANUAL_STATS_REFERENCE = 'podcast_manual_stats';

@@ -1,7 +1,6 @@
 /** A user's podcasts with their hosted record, as the shell, the picker and /api/initialize need them. */
 import { asc, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { hostedPodcasts, podcasts } from '../db/schema';
+import { getDb, hostedPodcasts, podcasts } from '../db';
 import { hostingPlatformName } from '../../format/hosting-platform';
 import type { HostedPodcastPayload, PodcastPayload } from '../../types';
 

@@ -1,7 +1,6 @@
 /** Loads a podcast of the signed-in user; anyone else's podcast is a 404, never its data. */
 import { and, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { hostedPodcasts, podcasts } from '../db/schema';
+import { getDb, hostedPodcasts, podcasts } from '../db';
 import { notFound } from '../http';
 import type { HostedRow, PodcastRow } from './list-podcasts';
 

@@ -1,7 +1,6 @@
 /** The full podcast payload: §3 fields plus its categories and schedule, for owners and public pages. */
 import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { categories, episodes, hostedPodcasts, podcastCategories, podcasts } from '../db/schema';
+import { getDb, categories, episodes, hostedPodcasts, podcastCategories, podcasts } from '../db';
 import { notFound } from '../http';
 import { readSchedule, type ScheduleSettings } from '../../slots';
 import type { CategoryPayload, PodcastPayload } from '../../types';

@@ -1,7 +1,6 @@
 /** Every show on Cuepoint for the editors' premium marking (/admin/podcasts): search by title or owner, premium first filter. */
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { podcasts, users } from '../db/schema';
+import { getDb, podcasts, users } from '../db';
 
 export const PODCASTS_PER_PAGE = 20;
 

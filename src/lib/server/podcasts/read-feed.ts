@@ -2,7 +2,7 @@
  * Reads a podcast feed for onboarding: title, about, artwork, categories, owner email and the latest
  * episodes. The feed is fetched through the guarded fetcher; every failure is a 422 on `url`.
  */
-import { guardedFetch, fetchErrorMessage } from '../fetch/guarded-fetch';
+import { guardedFetch, fetchErrorMessage } from '../fetch';
 import { fieldError } from '../http';
 import { all, attrOf, NotAnRssFeed, parseRssChannel, textOf } from './rss-channel';
 import { ownerEmailOf } from './rss-owner';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { config } from '../config';
-import { guardedFetch } from '../fetch/guarded-fetch';
+import { guardedFetch } from '../fetch';
 import type { SearchResult } from './search-podcasts';
 import { htmlToText } from '../../format/text';
 

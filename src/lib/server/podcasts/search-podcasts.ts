@@ -1,7 +1,6 @@
 /** Podcast search for onboarding: Cuepoint's own catalogue first, then the external directories when configured. */
 import { desc, eq, ilike, or } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { podcasts } from '../db/schema';
+import { getDb, podcasts } from '../db';
 import { notFound } from '../http';
 import { findInDirectories, searchDirectories } from './search-directories';
 

@@ -1,10 +1,8 @@
 /** Stores an uploaded image (already in memory, a few MB at most) through the files domain. */
 import { writeFile } from 'node:fs/promises';
 import { fieldError } from '../http';
-import { removeQuietly, scratchPath } from '../files/storage';
-import { storeFile } from '../files/store-file';
-import { tagFile } from '../files/tag-file';
-import type { FileRow } from '../files/file-resource';
+import { removeQuietly, scratchPath, storeFile, tagFile } from '../files';
+import type { FileRow } from '../files';
 
 /** Writes the bytes to a temporary file, stores it as the user's file and tags it with its reference. */
 export async function storeUploadedBytes(userId: number, upload: File, reference: { type: string; id: number }, field: string): Promise<FileRow> {

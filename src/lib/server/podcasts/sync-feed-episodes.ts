@@ -3,9 +3,8 @@
  * and tells measurement which enclosures the feed names now (its history of enclosure addresses decides
  * which downloads through the prefix are the show's).
  */
-import { getDb } from '../db/client';
-import { episodes } from '../db/schema';
-import { recordFeedEnclosures } from '../analytics/feed-enclosures';
+import { getDb, episodes } from '../db';
+import { recordFeedEnclosures } from '../measurement';
 import { feedEpisodeRows } from './add-podcast';
 import type { ListedFeed } from './read-feed';
 

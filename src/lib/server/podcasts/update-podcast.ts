@@ -1,8 +1,7 @@
 /** A podcaster edits, deletes and schedules their podcast; editors mark podcasts premium. */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '../db/client';
-import { categories, packages, podcastCategories, podcasts } from '../db/schema';
+import { getDb, categories, packages, podcastCategories, podcasts } from '../db';
 import { fieldError, notFound } from '../http';
 import { isDay, isTimeZone } from '../../slots';
 import type { PodcastRow } from './list-podcasts';

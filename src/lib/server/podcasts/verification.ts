@@ -3,15 +3,13 @@
  * opening it sets podcasts.verified_at. The feed is fetched through the guarded fetcher.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { throttle } from '../auth/throttle';
+import { throttle } from '../users';
 import { config } from '../config';
 import { readSignedPayload, signPayload } from '../crypto';
-import { getDb } from '../db/client';
-import { hostedPodcasts, podcasts } from '../db/schema';
-import { guardedFetch, FetchFailed, FetchRefused } from '../fetch/guarded-fetch';
+import { getDb, hostedPodcasts, podcasts } from '../db';
+import { guardedFetch, FetchFailed, FetchRefused } from '../fetch';
 import { HttpError } from '../http';
-import { renderMail } from '../mail/layout';
-import { queueMail } from '../mail/send-mail';
+import { renderMail, queueMail } from '../mail';
 import type { HostedRow, PodcastRow } from './list-podcasts';
 import { findOwnedPodcast } from './owned-podcast';
 import { NotAnRssFeed } from './rss-channel';

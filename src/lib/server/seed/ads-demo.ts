@@ -5,15 +5,12 @@
  * as a brand would: a stored upload, the line, its budget charged to the brand's card.
  */
 import { and, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { getDb, campaigns, users } from '../db';
 import { now as clockNow } from '../clock';
-import { campaigns, users } from '../db/schema';
-import { scratchPath } from '../files/storage';
-import { storeFile } from '../files/store-file';
-import { listCards } from '../payments/cards';
-import { runFfmpeg } from '../ads/ffmpeg';
-import { createAdLine } from '../ads/ad-lines';
-import { utcDay } from '../analytics/salts';
+import { scratchPath, storeFile } from '../files';
+import { listCards } from '../payments';
+import { runFfmpeg, createAdLine } from '../ads';
+import { utcDay } from '../measurement';
 
 const DAY = 86_400_000;
 

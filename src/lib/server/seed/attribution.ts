@@ -1,9 +1,8 @@
 /** Attribution demo data: Trailhead Coffee Co.'s shop site with its two live campaigns, and a paused wholesale site. */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { attributionSites, campaigns, siteEvents, users } from '../db/schema';
-import { PREDEFINED_EVENTS } from '../attribution/sites';
-import { linkCampaignSite } from '../attribution/link-campaign-site';
+import type { Tx } from '../db';
+import { attributionSites, campaigns, siteEvents, users } from '../db';
+import { PREDEFINED_EVENTS, linkCampaignSite } from '../measurement';
 
 /** Adds brand@cuepoint.test's attribution sites, their events and campaign links. */
 export async function seedAttribution(tx: Tx): Promise<void> {

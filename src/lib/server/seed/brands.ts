@@ -1,7 +1,7 @@
 /** Brand demo data: a half-finished campaign the demo brand can pick up from /campaigns. */
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { campaignCategories, campaigns, categories, users } from '../db/schema';
+import type { Tx } from '../db';
+import { campaignCategories, campaigns, categories, users } from '../db';
 
 /** Adds a draft campaign (details filled, ads and budget not yet) for brand@cuepoint.test. */
 export async function seedBrands(tx: Tx): Promise<void> {

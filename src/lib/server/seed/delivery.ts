@@ -12,19 +12,13 @@ import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { now as clockNow } from '../clock';
-import { getDb } from '../db/client';
-import { ads, campaignAds, campaigns, opportunities, packageJobs, packages, podcasts } from '../db/schema';
-import { encodeMp3 } from '../delivery/decode-audio';
-import { linkEpisode } from '../delivery/link-episode';
-import { runAirCheck } from '../delivery/listen';
-import { concat, GUEST_VOICE, HOST_VOICE, mix, speech, SYNTH_RATE, wav } from '../delivery/synthetic-speech';
-import { createHirings } from '../hirings/create-hirings';
-import { addEpisodeFromFile } from '../hosting/hosted-episodes';
-import { addCard } from '../payments/cards';
-import { fundHirings } from '../payments/fund-hirings';
-import { loadSessionUser } from '../users/session-user';
-import { reviewDeliverable, submitDeliverable } from '../workrooms/deliverables';
-import { openPackageDiscussion } from '../workrooms/open-package-discussion';
+import { getDb, ads, campaignAds, campaigns, opportunities, packageJobs, packages, podcasts } from '../db';
+import { encodeMp3, linkEpisode, runAirCheck, concat, GUEST_VOICE, HOST_VOICE, mix, speech, SYNTH_RATE, wav } from '../delivery';
+import { createHirings } from '../marketplace';
+import { addEpisodeFromFile } from '../hosting';
+import { addCard, fundHirings } from '../payments';
+import { loadSessionUser } from '../users';
+import { reviewDeliverable, submitDeliverable, openPackageDiscussion } from '../workrooms';
 
 const DAY = 86_400_000;
 

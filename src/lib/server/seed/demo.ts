@@ -7,8 +7,9 @@ import { seedDelivery } from './delivery';
 import { seedHostingDemo } from './hosting-demo';
 import { seedAdsDemo } from './ads-demo';
 import { count } from 'drizzle-orm';
-import { getDb, type Tx } from '../db/client';
 import {
+  getDb,
+  type Tx,
   ads,
   brands,
   campaignAds,
@@ -21,9 +22,9 @@ import {
   podcasters,
   podcasts,
   users,
-} from '../db/schema';
+} from '../db';
 import { randomToken } from '../crypto';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../users';
 import { seedWorkrooms } from './workrooms';
 import { seedBrands } from './brands';
 import { seedAttribution } from './attribution';

@@ -9,14 +9,21 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { randomToken } from '../crypto';
 import { now as clockNow } from '../clock';
-import { getDb } from '../db/client';
-import { categories, hostedPodcasts, podcastCategories, podcasters, podcasts, users } from '../db/schema';
-import { demoFeedUrl, episodeFile, generateDemoMedia, markDemoSeeded, setDemoHostState } from '../hosting/demo-host/demo-host';
-import { NIGHT_SHIFT, SALTMARSH, SALTMARSH_NEW } from '../hosting/demo-host/shows';
-import { addEpisodeFromFile } from '../hosting/hosted-episodes';
-import { hostedFeedUrl } from '../hosting/hosted-feed-url';
-import { saveMedia } from '../hosting/media-storage';
-import { podcastGuid } from '../hosting/podcast-guid';
+import { getDb, categories, hostedPodcasts, podcastCategories, podcasters, podcasts, users } from '../db';
+import {
+  demoFeedUrl,
+  episodeFile,
+  generateDemoMedia,
+  markDemoSeeded,
+  setDemoHostState,
+  NIGHT_SHIFT,
+  SALTMARSH,
+  SALTMARSH_NEW,
+  addEpisodeFromFile,
+  hostedFeedUrl,
+  saveMedia,
+  podcastGuid,
+} from '../hosting';
 
 const DAY = 86_400_000;
 

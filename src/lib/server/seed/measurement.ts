@@ -12,8 +12,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { config } from '../config';
 import { now as clockNow } from '../clock';
-import { getDb } from '../db/client';
 import {
+  getDb,
   ads,
   analyticsConnections,
   attributionSites,
@@ -26,18 +26,13 @@ import {
   packages,
   podcasts,
   users,
-} from '../db/schema';
-import { createHirings } from '../hirings/create-hirings';
-import { fundHirings } from '../payments/fund-hirings';
-import { transitionJob, updateJobFields } from '../delivery/job-status';
-import { loadSessionUser } from '../users/session-user';
-import { audioKey } from '../analytics/audio-url';
-import { countryOf } from '../analytics/geo';
-import { runMeasurement } from '../analytics/jobs';
-import { flushRequestLog, logRequest } from '../analytics/request-log';
-import { collectEvent } from '../attribution/collect-event';
-import { recountSites } from '../attribution/link-campaign-site';
-import { openPackageDiscussion } from '../workrooms/open-package-discussion';
+} from '../db';
+import { createHirings } from '../marketplace';
+import { fundHirings } from '../payments';
+import { transitionJob, updateJobFields } from '../delivery';
+import { loadSessionUser } from '../users';
+import { audioKey, countryOf, runMeasurement, flushRequestLog, logRequest, collectEvent, recountSites } from '../measurement';
+import { openPackageDiscussion } from '../workrooms';
 
 const DAY_MS = 86_400_000;
 const daysAgo = (n: number) => new Date(clockNow().getTime() - n * DAY_MS);

@@ -9,15 +9,12 @@
  *   is hired and waits in Pending Hires, ready to be funded.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { ads, campaignAds, campaigns, hirings, opportunities, packageJobs, packages, podcasts, users } from '../db/schema';
-import { createHirings } from '../hirings/create-hirings';
-import { addCard } from '../payments/cards';
-import { createCoupon } from '../payments/coupons';
-import { fundHirings } from '../payments/fund-hirings';
-import { transitionJob } from '../delivery/job-status';
-import { loadSessionUser } from '../users/session-user';
-import { openPackageDiscussion } from '../workrooms/open-package-discussion';
+import { getDb, ads, campaignAds, campaigns, hirings, opportunities, packageJobs, packages, podcasts, users } from '../db';
+import { createHirings } from '../marketplace';
+import { addCard, createCoupon, fundHirings } from '../payments';
+import { transitionJob } from '../delivery';
+import { loadSessionUser } from '../users';
+import { openPackageDiscussion } from '../workrooms';
 import { now as clockNow, today } from '../clock';
 import { addDays } from '../../slots';
 

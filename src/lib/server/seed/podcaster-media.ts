@@ -5,13 +5,12 @@
  */
 import { onePagePdf } from './pdf';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Tx } from '../db';
 import { now as clockNow } from '../clock';
-import { campaigns, files, hirings, packageJobs, packages, podcastManualStats, podcasts } from '../db/schema';
-import { generatedName } from '../files/storage';
-import { storage } from '../storage/storage';
-import { fileUrl } from '../files/file-resource';
-import { MANUAL_STATS_REFERENCE } from '../podcasts/file-view-rules';
+import { campaigns, files, hirings, packageJobs, packages, podcastManualStats, podcasts } from '../db';
+import { generatedName, fileUrl } from '../files';
+import { storage } from '../storage';
+import { MANUAL_STATS_REFERENCE } from '../podcasts';
 
 const daysAgo = (n: number) => new Date(clockNow().getTime() - n * 86_400_000);
 

@@ -3,9 +3,9 @@
  * unavailable, and one proposal sent to Trailhead's "Cold Brew Kit Spring Push" with its workroom.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { ads, campaignAds, campaigns, opportunities, packageJobs, packages, podcasts, slots, users } from '../db/schema';
-import { openPackageDiscussion } from '../workrooms/open-package-discussion';
+import type { Tx } from '../db';
+import { ads, campaignAds, campaigns, opportunities, packageJobs, packages, podcasts, slots, users } from '../db';
+import { openPackageDiscussion } from '../workrooms';
 import { addDays, scheduledDays } from '../../slots';
 import { today as clockToday } from '../clock';
 

@@ -4,10 +4,9 @@
  * team, so the admin's inbox shows both states. The demo sign-ins' own chats start empty.
  */
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { users } from '../db/schema';
-import { openConversation, postSupportMessage, setConversationStatus } from '../support/support-messages';
-import { loadSessionUser, type SessionUser } from '../users/session-user';
+import { getDb, users } from '../db';
+import { openConversation, postSupportMessage, setConversationStatus } from '../support';
+import { loadSessionUser, type SessionUser } from '../users';
 
 async function sessionFor(email: string): Promise<SessionUser> {
   const db = await getDb();

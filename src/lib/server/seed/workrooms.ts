@@ -3,9 +3,10 @@
  * (podcaster@cuepoint.test) talk about the Autumn Roast launch (a hired package with a brief, one ad
  * approved and one ad waiting for the brand's review) and the Cold Brew Kit sponsorship.
  */
+import { wavFile } from '../file-formats';
 import { onePagePdf } from './pdf';
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Tx } from '../db';
 import { now as clockNow } from '../clock';
 import {
   ads,
@@ -22,36 +23,22 @@ import {
   packages,
   podcasts,
   users,
-} from '../db/schema';
+} from '../db';
 import { randomToken } from '../crypto';
-import { storage } from '../storage/storage';
+import { storage } from '../storage';
 
 const minutesAgo = (m: number) => new Date(clockNow().getTime() - m * 60_000);
 
 /** A short, valid WAV: a soft two-tone chime, so the audio player has something real to play. */
 function chimeWav(seconds = 3, rate = 8000): Buffer {
-  const samples = seconds * rate;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) {
+  const samples = new Float32Array(seconds * rate);
+  for (let i = 0; i < samples.length; i++) {
     const t = i / rate;
     const f = t < seconds / 2 ? 523.25 : 659.25;
     const envelope = Math.exp(-3 * (t % (seconds / 2)));
-    data.writeInt16LE(Math.round(Math.sin(2 * Math.PI * f * t) * 9000 * envelope), i * 2);
+    samples[i] = Math.sin(2 * Math.PI * f * t) * 0.275 * envelope;
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return wavFile(samples, rate);
 }
 
 /** Seeds the demo brand's and podcaster's workrooms. */

@@ -3,7 +3,7 @@
  * brand stats and notifications on every render: dropped at once when anything it is computed from is
  * written, here and in every other instance (cache/write-invalidated.ts).
  */
-import { writeInvalidatedCache } from '../cache/write-invalidated';
+import { writeInvalidatedCache } from '../cache';
 
 /** The longest an entry lives, whatever happens (a write whose notice was lost shows by then). */
 export const SHELL_CACHE_MS = 5_000;

@@ -4,15 +4,13 @@
  */
 import type { AstroCookies } from 'astro';
 import { sql, type SQL } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { rowFromJson } from '../db/json-rows';
-import { discussionUsers, discussions, hirings, hostedPodcasts, messages, notifications, podcasts as podcastsTable, users } from '../db/schema';
-import { type HostedRow, type PodcastRow, serializePodcast } from '../podcasts/list-podcasts';
-import { cookieNames } from '../session/cookies';
+import { getDb, rowFromJson, discussionUsers, discussions, hirings, hostedPodcasts, messages, notifications, podcasts as podcastsTable, users } from '../db';
+import { type HostedRow, type PodcastRow, serializePodcast } from '../podcasts';
+import { cookieNames } from '../users';
 import { cachedShellFigures } from './shell-cache';
-import { brandStatsPayload, brandStatsSql, type BrandStatsRow } from '../stats/brand-stats';
-import { supportUnreadSql } from '../support/support-unread';
-import { isOnline, serializeUser, type SessionUser } from '../users/session-user';
+import { brandStatsPayload, brandStatsSql, type BrandStatsRow } from '../measurement';
+import { supportUnreadSql } from '../support';
+import { isOnline, serializeUser, type SessionUser } from '../users';
 import { parseImitation, pickCurrentPodcast, showRedirectBanner, showRssBanner, type Imitation, type ShellNotification } from '../../shell-rules';
 import type { BrandStatsPayload, PodcastPayload, UserPayload } from '../../types';
 

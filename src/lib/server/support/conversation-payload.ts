@@ -1,5 +1,5 @@
 /** The support chat's API shapes, shared by the endpoints, the events and the pages. */
-import type { supportConversations, supportMessages } from '../db/schema';
+import type { supportConversations, supportMessages } from '../db';
 import type { ConversationPayload, SupportIdentity, SupportMessagePayload } from '../../support-types';
 
 export type { ConversationPayload, SupportMessagePayload };

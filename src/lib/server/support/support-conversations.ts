@@ -4,8 +4,7 @@
  */
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '../db/client';
-import { supportConversations, supportMessages } from '../db/schema';
+import { getDb, supportConversations, supportMessages } from '../db';
 import { notFound } from '../http';
 import { paginate, type Paginated } from '../../paginate';
 import {

@@ -2,7 +2,7 @@
  * The support chat's realtime events, on the private users.{id} channels the shell already joins:
  * the user's own and every admin's. Published after the change is committed.
  */
-import { broadcast } from '../realtime/realtime';
+import { broadcast } from '../realtime';
 import type { ConversationPayload, SupportMessagePayload } from './conversation-payload';
 import { countSupportUnread } from './support-unread';
 

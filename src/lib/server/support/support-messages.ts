@@ -7,15 +7,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { config } from '../config';
-import { getDb } from '../db/client';
-import { supportConversations, supportMessages, users } from '../db/schema';
+import { getDb, supportConversations, supportMessages, users } from '../db';
 import type { SupportIdentity } from '../../support-types';
 import { forbidden } from '../http';
-import { renderMail } from '../mail/layout';
-import { queueMail } from '../mail/send-mail';
-import { notify } from '../notifications/notify';
-import type { SessionUser } from '../users/session-user';
-import { isOnline } from '../users/session-user';
+import { renderMail, queueMail } from '../mail';
+import { notify } from '../notifications';
+import type { SessionUser } from '../users';
+import { isOnline } from '../users';
 import {
   type ConversationPayload,
   type ConversationRow,

@@ -1,8 +1,7 @@
 /** Who the support team is: every admin account (they answer at /admin/support). */
 import { and, eq, isNull } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { users } from '../db/schema';
-import { isOnline } from '../users/session-user';
+import { getDb, users } from '../db';
+import { isOnline } from '../users';
 
 export interface SupportAgent {
   id: number;

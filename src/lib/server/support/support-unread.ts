@@ -3,8 +3,7 @@
  * conversations with user messages no admin has read yet.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { supportConversations, supportMessages } from '../db/schema';
+import { getDb, supportConversations, supportMessages } from '../db';
 import { isSupportAgent } from './support-team';
 
 /** SQL: this conversation's messages from the other side that the viewer has not read. */

@@ -5,10 +5,8 @@
  */
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { verifyPassword } from '../auth/passwords';
-import { throttle } from '../auth/throttle';
-import { getDb } from '../db/client';
-import { emailVerifications, users } from '../db/schema';
+import { verifyPassword, throttle } from './auth';
+import { getDb, emailVerifications, users } from '../db';
 import { fieldError, HttpError } from '../http';
 import { assertEmailFree, issueVerification, sendVerification } from './email-verification';
 

@@ -4,14 +4,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { throttle } from '../auth/throttle';
+import { hashPassword, verifyPassword, throttle } from './auth';
 import { config } from '../config';
-import { getDb } from '../db/client';
-import { users } from '../db/schema';
+import { getDb, users } from '../db';
 import { fieldError, HttpError } from '../http';
-import { renderMail } from '../mail/layout';
-import { queueMail } from '../mail/send-mail';
+import { renderMail, queueMail } from '../mail';
 import { signOutOtherSessions } from './list-sessions';
 
 export const passwordChangeSchema = z

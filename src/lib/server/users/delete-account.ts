@@ -6,17 +6,13 @@
  */
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { verifyPassword } from '../auth/passwords';
-import { throttle } from '../auth/throttle';
-import { revokeAllForUser } from '../auth/tokens';
-import { closeBrandCampaigns } from '../campaigns/close-brand-campaigns';
+import { verifyPassword, throttle, revokeAllForUser } from './auth';
+import { closeBrandCampaigns } from '../campaigns';
 import { config } from '../config';
 import { randomToken } from '../crypto';
-import { getDb } from '../db/client';
-import { hirings, sessionDevices, users } from '../db/schema';
+import { getDb, hirings, sessionDevices, users } from '../db';
 import { fieldError, HttpError } from '../http';
-import { renderMail } from '../mail/layout';
-import { queueMail } from '../mail/send-mail';
+import { renderMail, queueMail } from '../mail';
 
 /** The word typed in the confirmation dialog. */
 export const DELETE_ACCOUNT_WORD = 'DELETE';

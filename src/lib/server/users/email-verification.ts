@@ -7,12 +7,10 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { config } from '../config';
 import { numericCode, randomToken, safeEqual, sha256 } from '../crypto';
-import { getDb } from '../db/client';
-import { emailVerifications, users } from '../db/schema';
+import { getDb, emailVerifications, users } from '../db';
 import { fieldError, HttpError } from '../http';
-import { queueMail } from '../mail/send-mail';
-import { renderMail } from '../mail/layout';
-import { throttle } from '../auth/throttle';
+import { queueMail, renderMail } from '../mail';
+import { throttle } from './auth';
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_ATTEMPTS = 5;

@@ -3,8 +3,8 @@
  * JSON document they download. Secrets (password hash, tokens) and other people's private data stay out.
  */
 import { desc, eq, inArray, or } from 'drizzle-orm';
-import { getDb } from '../db/client';
 import {
+  getDb,
   attributionSites,
   campaigns,
   cards,
@@ -17,7 +17,7 @@ import {
   supportConversations,
   supportMessages,
   transactions,
-} from '../db/schema';
+} from '../db';
 import { listSessions } from './list-sessions';
 import { loadSessionUser, serializeUser } from './session-user';
 

@@ -1,7 +1,7 @@
 /** The payload of GET /api/initialize: user, podcasts, ads, categories, settings, online_timeout. */
 import { config } from '../config';
-import { listAds, listCategories } from '../catalog/catalog';
-import { listUserPodcasts } from '../podcasts/list-podcasts';
+import { listAds, listCategories } from '../podcasts';
+import { listUserPodcasts } from '../podcasts';
 import { serializeUser, type SessionUser } from './session-user';
 import type { InitializePayload, InitializeSettings } from '../../types';
 

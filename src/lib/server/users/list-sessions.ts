@@ -5,11 +5,9 @@
  */
 import Bowser from 'bowser';
 import { eq, sql } from 'drizzle-orm';
-import { readAccessTokenClaims } from '../auth/access-token';
-import { revokeFamily } from '../auth/tokens';
+import { readAccessTokenClaims, revokeFamily } from './auth';
 import { sha256 } from '../crypto';
-import { type Db, getDb, type Tx } from '../db/client';
-import { oauthAccessTokens, oauthRefreshTokens, sessionDevices } from '../db/schema';
+import { type Db, getDb, type Tx, oauthAccessTokens, oauthRefreshTokens, sessionDevices } from '../db';
 import { notFound } from '../http';
 
 export interface SessionPayload {

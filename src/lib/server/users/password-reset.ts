@@ -3,14 +3,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { config } from '../config';
 import { randomToken, sha256 } from '../crypto';
-import { getDb } from '../db/client';
-import { passwordResets, users } from '../db/schema';
+import { getDb, passwordResets, users } from '../db';
 import { fieldError } from '../http';
-import { queueMail } from '../mail/send-mail';
-import { renderMail } from '../mail/layout';
-import { hashPassword } from '../auth/passwords';
-import { revokeAllForUser } from '../auth/tokens';
-import { throttle } from '../auth/throttle';
+import { queueMail, renderMail } from '../mail';
+import { hashPassword, revokeAllForUser, throttle } from './auth';
 
 const TTL_MS = 60 * 60 * 1000;
 

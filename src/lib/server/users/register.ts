@@ -7,15 +7,11 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { config } from '../config';
 import { randomToken } from '../crypto';
-import { getDb } from '../db/client';
-import { databaseInputError } from '../db/input-errors';
-import { brands, podcasters, users } from '../db/schema';
+import { getDb, databaseInputError, brands, podcasters, users } from '../db';
 import { fieldError, fieldErrors, zodFieldErrors } from '../http';
-import { hashPassword } from '../auth/passwords';
-import { assertNotThrottled, hit, retryAfter, type Limit } from '../auth/throttle';
+import { hashPassword, assertNotThrottled, hit, retryAfter, type Limit } from './auth';
 import { sendVerification } from './email-verification';
-import { renderMail } from '../mail/layout';
-import { queueMail } from '../mail/send-mail';
+import { renderMail, queueMail } from '../mail';
 
 const EMAIL_TAKEN = 'The email has already been taken.';
 const signupLimit = (ip: string): Limit => ({ key: `signup:${ip}`, ...config().signupLimit });

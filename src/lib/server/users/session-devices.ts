@@ -3,9 +3,8 @@
  * the refresh-token family it issued or rotated, so the sessions list can name devices.
  */
 import { sql } from 'drizzle-orm';
-import { readAccessTokenClaims } from '../auth/access-token';
-import { getDb } from '../db/client';
-import { sessionDevices } from '../db/schema';
+import { readAccessTokenClaims } from './auth';
+import { getDb, sessionDevices } from '../db';
 
 /** Records (or refreshes) the device of the sign-in that an access token belongs to. */
 export async function recordSessionDevice(accessToken: string, device: { userAgent: string | null; ip: string | null }): Promise<void> {

@@ -1,11 +1,10 @@
 /** The signed-in user as pages and endpoints see it, and its API payload. */
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { writeInvalidatedCache } from '../cache/write-invalidated';
+import { writeInvalidatedCache } from '../cache';
 import { config } from '../config';
-import { type Db, getDb, unannounced } from '../db/client';
-import { brands, podcasters, users } from '../db/schema';
+import { type Db, getDb, unannounced, brands, podcasters, users } from '../db';
 import type { UserPayload } from '../../types';
-import type { BrandRow } from '../brands/update-brand';
+import type { BrandRow } from '../campaigns';
 
 export type UserRow = typeof users.$inferSelect;
 export type PodcasterRow = typeof podcasters.$inferSelect;

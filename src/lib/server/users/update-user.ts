@@ -1,8 +1,7 @@
 /** PUT /api/users/{id}: a user edits their own name, address and password. */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '../db/client';
-import { users } from '../db/schema';
+import { getDb, users } from '../db';
 import { fieldError } from '../http';
 import { changePassword } from './change-password';
 

@@ -4,12 +4,10 @@
  * to the members of a discussion whose messages carry them (the file view rule below).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb, type Db, type Tx } from '../db/client';
-import { discussionUsers, messages } from '../db/schema';
-import { registerFileViewRule } from '../files/can-view-file';
-import { storeAttachments } from '../files/store-attachments';
+import { getDb, type Db, type Tx, discussionUsers, messages } from '../db';
+import { registerFileViewRule, storeAttachments } from '../files';
 
-export { assertOwnFiles } from '../files/store-attachments';
+export { assertOwnFiles } from '../files';
 
 /** Stores files sent with a message or deliverable (through the files domain, typed from their bytes). */
 export async function storeUploads(userId: number, uploads: File[], db?: Db | Tx): Promise<number[]> {
@@ -36,5 +34,3 @@ export function registerAttachmentViewRule(): void {
   g[key] = true;
   registerFileViewRule((user, file) => canViewFileAsMember(user.id, file.id));
 }
-
-registerAttachmentViewRule();

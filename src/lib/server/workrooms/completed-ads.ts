@@ -2,14 +2,12 @@
  * Completed Ads: the ads of the user's campaigns (brand) or packages (podcaster) that are verified on
  * air (job completed), with the approved audio, the episode they aired in, its air date and where the ad starts.
  */
+import type { WorkroomFile } from '../../workroom-types';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { brands, campaigns, deliverables, episodes, files, messages, packageJobs, packages, podcasts } from '../db/schema';
-import { evidenceJsonSql, evidenceOf, type EvidencePayload } from '../delivery/evidence';
-import { formatOffset } from '../delivery/fingerprint';
-import { playFrom } from '../delivery/listen';
-import type { SessionUser } from '../users/session-user';
-import { attachmentPayload, type AttachmentPayload } from './message-payload';
+import { getDb, brands, campaigns, deliverables, episodes, files, messages, packageJobs, packages, podcasts } from '../db';
+import { evidenceJsonSql, evidenceOf, type EvidencePayload, formatOffset, playFrom } from '../delivery';
+import type { SessionUser } from '../users';
+import { attachmentPayload } from './message-payload';
 
 export interface CompletedAd {
   id: number;
@@ -24,7 +22,7 @@ export interface CompletedAd {
   ad_start: string | null;
   /** Plays the episode from the ad's start. */
   play_url: string | null;
-  audio: AttachmentPayload | null;
+  audio: WorkroomFile | null;
   workroom_link: string | null;
   /** What Cuepoint heard (the episode, where the ad starts, how much of it, the score, when), and how the airing was accepted. */
   evidence: EvidencePayload | null;

@@ -5,16 +5,15 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { now } from '../clock';
-import { getDb } from '../db/client';
-import { campaigns, deliverables, messages, packageJobs, packages, users } from '../db/schema';
+import { getDb, campaigns, deliverables, messages, packageJobs, packages, users } from '../db';
 import { fieldError, notFound } from '../http';
-import { notifyAndMail } from '../notifications/notify-by-mail';
-import type { SessionUser } from '../users/session-user';
+import { notifyAndMail } from '../notifications';
+import type { SessionUser } from '../users';
 import { storeUploads, assertOwnFiles } from './attachments';
 import { publishDeliverableUpdated, publishMessageCreated, publishMessageUpdated } from './events';
 import { memberIds } from './membership';
-import { publishJobsUpdated } from '../proposals/events';
-import { transitionJob } from '../delivery/job-status';
+import { publishJobsUpdated } from '../marketplace';
+import { transitionJob } from '../delivery';
 import { messagePayload, type MessagePayload } from './message-payload';
 import { packageDiscussion } from './open-discussion';
 import { insertMessage, postSystemMessage } from './post-message';

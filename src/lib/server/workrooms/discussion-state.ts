@@ -1,7 +1,6 @@
 /** A member's own state of a discussion: archived or not, read or unread, and which messages they have seen. */
 import { and, eq, inArray, ne, or, isNull, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { discussionUsers, discussions, messageViews, messages } from '../db/schema';
+import { getDb, discussionUsers, discussions, messageViews, messages } from '../db';
 import { notFound } from '../http';
 import { publishDiscussionUpdated, publishMessagesViewed } from './events';
 import { unreadCountSql } from './list-discussions';

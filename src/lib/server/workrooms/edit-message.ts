@@ -1,10 +1,9 @@
 /** PUT /api/messages/{id}: the author edits their own message. */
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { messages } from '../db/schema';
+import { getDb, messages } from '../db';
 import { fieldError, forbidden, notFound } from '../http';
-import { isBlankHtml, sanitizeHtml } from '../content/sanitize-html';
-import type { SessionUser } from '../users/session-user';
+import { isBlankHtml, sanitizeHtml } from '../podcasts';
+import type { SessionUser } from '../users';
 import { publishMessageUpdated } from './events';
 import { memberDiscussion } from './membership';
 import { messagePayload, type MessagePayload } from './message-payload';

@@ -2,8 +2,8 @@
  * The workroom's realtime events, one function per event, called after the change is committed.
  * Thread events go to the workroom's channel; each member's badge and list update on their own channel.
  */
-import { broadcast } from '../realtime/realtime';
-import { countUnreadWorkrooms } from '../shell/shell-data';
+import { broadcast } from '../realtime';
+import { countUnreadWorkrooms } from '../shell';
 import type { MessagePayload } from './message-payload';
 
 export const workroomChannel = (discussionId: number) => `private-workrooms.${discussionId}`;

@@ -1,21 +1,10 @@
 /** The discussion list of /workrooms and GET /api/discussions: search, archive filter, unread counts, paginated. */
+import type { WorkroomMember } from '../../workroom-types';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { statementCache } from '../cache/write-invalidated';
-import { windowTotal } from '../db/window-total';
-import { getDb } from '../db/client';
-import { qualified } from '../db/qualified';
-import { brands, campaigns, discussionUsers, discussions, messages, podcasts } from '../db/schema';
+import { statementCache } from '../cache';
+import { windowTotal, getDb, qualified, brands, campaigns, discussionUsers, discussions, messages, podcasts } from '../db';
 import { notFound } from '../http';
-import {
-  liveDiscussion,
-  memberFromJson,
-  membersJsonSql,
-  membershipOn,
-  type DiscussionRow,
-  type MemberJson,
-  type MemberPayload,
-  type MembershipRow,
-} from './membership';
+import { liveDiscussion, memberFromJson, membersJsonSql, membershipOn, type DiscussionRow, type MemberJson, type MembershipRow } from './membership';
 import { messageFromJson, messageJsonSql, type MessageJson, type MessagePayload } from './message-payload';
 
 export interface DiscussionPayload {
@@ -35,7 +24,7 @@ export interface DiscussionPayload {
   subtitle: string;
   avatar: string | null;
   link: string;
-  users: MemberPayload[];
+  users: WorkroomMember[];
   last_message: MessagePayload | null;
   created_at: string;
   updated_at: string;

@@ -2,12 +2,11 @@
  * Who belongs to a workroom. Every workroom call goes through memberDiscussion(): a discussion the
  * user is not a member of answers 404, never its data.
  */
+import type { WorkroomMember } from '../../workroom-types';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { getDb, type Db, type Tx } from '../db/client';
-import { qualified } from '../db/qualified';
-import { brands, discussionUsers, discussions, users } from '../db/schema';
+import { getDb, type Db, type Tx, qualified, brands, discussionUsers, discussions, users } from '../db';
 import { notFound } from '../http';
-import { isOnline } from '../users/session-user';
+import { isOnline } from '../users';
 
 export type DiscussionRow = typeof discussions.$inferSelect;
 export type MembershipRow = typeof discussionUsers.$inferSelect;
@@ -51,24 +50,13 @@ export async function memberIds(discussionId: number, db?: Db | Tx): Promise<num
   return rows.map((r) => r.id);
 }
 
-export interface MemberPayload {
-  id: number;
-  full_name: string;
-  first_name: string;
-  avatar: string | null;
-  type: 'BRAND' | 'PODCASTER' | 'ADMIN';
-  brand_name: string | null;
-  last_seen_at: string | null;
-  is_online: boolean;
-}
-
 /** What memberJsonSql() evaluates to: the user's columns a workroom shows, and their brand's name. */
 export interface MemberJson {
   id: number;
   first_name: string;
   last_name: string;
   avatar: string | null;
-  type: MemberPayload['type'];
+  type: WorkroomMember['type'];
   last_seen_at: string | null;
   brand_name: string | null;
 }
@@ -99,7 +87,7 @@ export function membersJsonSql(): SQL<MemberJson[]> {
 }
 
 /** A user as a workroom shows them: name, avatar, role and the online dot. */
-export function memberFromJson(user: MemberJson): MemberPayload {
+export function memberFromJson(user: MemberJson): WorkroomMember {
   const lastSeen = user.last_seen_at === null ? null : new Date(user.last_seen_at);
   return {
     id: user.id,

@@ -1,28 +1,13 @@
 /** The message payload of the API and the realtime events: author, files, deliverable and who has seen it. */
+import type { WorkroomFile, WorkroomMember } from '../../workroom-types';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { rowFromJson } from '../db/json-rows';
-import { deliverables, files, messageViews, messages, packageJobs } from '../db/schema';
-import { memberFromJson, memberJsonSql, type MemberJson, type MemberPayload } from './membership';
+import { getDb, rowFromJson, deliverables, files, messageViews, messages, packageJobs } from '../db';
+import { memberFromJson, memberJsonSql, type MemberJson } from './membership';
 import { isAudio } from '../../format/files';
-import { sanitizeHtml } from '../content/sanitize-html';
-import { fileUrl, type FileRow } from '../files/file-resource';
+import { sanitizeHtml } from '../podcasts';
+import { fileUrl, type FileRow } from '../files';
 
 export type MessageRow = typeof messages.$inferSelect;
-
-export interface AttachmentPayload {
-  id: number;
-  url: string;
-  mime: string;
-  isAudio: boolean;
-  name: string;
-  original_name: string;
-  size: number;
-  duration: number | null;
-  /** Stored waveform peaks (0..1) of processed audio, for the audio player. */
-  waveform: number[] | null;
-  transcoding_status: 'pending' | 'processing' | 'completed' | 'failed' | null;
-}
 
 export interface MessagePayload {
   id: number;
@@ -39,10 +24,10 @@ export interface MessagePayload {
     reference_type: string | null;
   } | null;
   content_files_ids: number[];
-  files: AttachmentPayload[];
+  files: WorkroomFile[];
   record_id: string | null;
   user_id: number | null;
-  user: MemberPayload | null;
+  user: WorkroomMember | null;
   reply_deliverables_count: number;
   edited_at: string | null;
   created_at: string;
@@ -57,7 +42,7 @@ export function attachmentUrl(fileId: number): string {
 }
 
 /** The attachment list entry: id, url, mime, isAudio (and its name and size for the link). */
-export function attachmentPayload(f: FileRow): AttachmentPayload {
+export function attachmentPayload(f: FileRow): WorkroomFile {
   return {
     id: f.id,
     url: attachmentUrl(f.id),

@@ -3,10 +3,9 @@
  * a podcast. Only the two sides may: anyone else gets 404.
  */
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { campaigns, discussionUsers, discussions, opportunities, packages, podcasts } from '../db/schema';
+import { getDb, campaigns, discussionUsers, discussions, opportunities, packages, podcasts } from '../db';
 import { fieldError, notFound } from '../http';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users';
 import { addMembers, type DiscussionRow } from './membership';
 
 async function findOrCreate(

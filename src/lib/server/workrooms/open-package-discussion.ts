@@ -4,8 +4,8 @@
  * proposal's transaction; the workrooms domain builds the rest of the workroom on it.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { discussionUsers, discussions, messages } from '../db/schema';
+import type { Tx } from '../db';
+import { discussionUsers, discussions, messages } from '../db';
 
 export interface OpenPackageDiscussionInput {
   packageId: number;

@@ -1,13 +1,11 @@
 /** Posting to a workroom: a member's message (text and files) or a system message, published after commit. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { getDb, type Tx } from '../db/client';
-import { discussionUsers, discussions, messages, notifications } from '../db/schema';
+import { getDb, type Tx, discussionUsers, discussions, messages, notifications } from '../db';
 import { fieldError } from '../http';
-import { sanitizeHtml, isBlankHtml } from '../content/sanitize-html';
+import { sanitizeHtml, isBlankHtml } from '../podcasts';
 import { htmlToText } from '../../format/text';
-import { notify } from '../notifications/notify';
-import { notifyAndMail } from '../notifications/notify-by-mail';
-import type { SessionUser } from '../users/session-user';
+import { notify, notifyAndMail } from '../notifications';
+import type { SessionUser } from '../users';
 import { assertOwnFiles, storeUploads } from './attachments';
 import { publishMessageCreated } from './events';
 import { memberDiscussion, memberIds, type DiscussionRow } from './membership';

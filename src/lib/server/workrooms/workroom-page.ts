@@ -1,6 +1,6 @@
 /** What the workroom screen (/workrooms/{type}/{id}) shows, read in as few statements as it takes. */
-import { workroomJobs } from '../delivery/workroom-jobs';
-import type { SessionUser } from '../users/session-user';
+import { workroomJobs } from '../delivery';
+import type { SessionUser } from '../users';
 import { paginate, type Paginated } from '../../paginate';
 import type { DeliveryPanelPayload } from '../../delivery-types';
 import type { DeliverableJob } from '../../workroom-types';

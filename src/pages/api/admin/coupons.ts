@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, readBody } from '../../../lib/server/http';
-import { requireRole } from '../../../lib/server/session/guards';
-import { adminCoupon, createCoupon, listCoupons } from '../../../lib/server/payments/coupons';
+import { requireRole } from '../../../lib/server/users';
+import { adminCoupon, createCoupon, listCoupons } from '../../../lib/server/payments';
 
 /** GET /api/admin/coupons: every coupon with its rules and uses (admins). */
 export const GET: APIRoute = async ({ locals }) => {

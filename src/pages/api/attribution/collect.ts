@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { collectEvent, preflight } from '../../../lib/server/attribution/collect-event';
-import { clientAddress } from '../../../lib/server/session/guards';
+import { collectEvent, preflight } from '../../../lib/server/measurement';
+import { clientAddress } from '../../../lib/server/users';
 
 /** POST /api/attribution/collect {pid, event, url}: an event of the attribution snippet (204, stored only when genuine). */
 export const POST: APIRoute = async ({ request, clientAddress: address }) => {

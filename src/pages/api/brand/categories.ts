@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, readBody } from '../../../lib/server/http';
-import { requireRole } from '../../../lib/server/session/guards';
-import { setBrandCategory } from '../../../lib/server/brands/update-brand';
+import { requireRole } from '../../../lib/server/users';
+import { setBrandCategory } from '../../../lib/server/campaigns';
 
 /** POST /api/brand/categories: body category_id. */
 export const POST: APIRoute = async ({ locals, request }) => {

@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
 import { json, parseQuery, readBody } from '../../../lib/server/http';
-import { requireRole } from '../../../lib/server/session/guards';
+import { requireRole } from '../../../lib/server/users';
 import { z } from 'zod';
-import { createHirings } from '../../../lib/server/hirings/create-hirings';
-import { listHirings } from '../../../lib/server/hirings/list-hirings';
+import { createHirings, listHirings } from '../../../lib/server/marketplace';
 
 /** GET /api/brand/hirings: the brand's hirings (optionally ?status=new). */
 export const GET: APIRoute = async ({ locals, url }) => {

@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, parseQuery, readBody } from '../../../lib/server/http';
-import { requireRole } from '../../../lib/server/session/guards';
-import { campaignListQuery, listCampaigns } from '../../../lib/server/campaigns/list-campaigns';
-import { createCampaign } from '../../../lib/server/campaigns/save-campaign';
+import { requireRole } from '../../../lib/server/users';
+import { campaignListQuery, listCampaigns, createCampaign } from '../../../lib/server/campaigns';
 
 /** GET /api/campaigns: the brand's campaigns (status, search, page). */
 export const GET: APIRoute = async ({ locals, url }) => json(await listCampaigns(requireRole(locals, 'BRAND').id, parseQuery(url, campaignListQuery)));

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../lib/server/http';
-import { requireRole } from '../../../lib/server/session/guards';
-import { deleteCard } from '../../../lib/server/payments/cards';
+import { requireRole } from '../../../lib/server/users';
+import { deleteCard } from '../../../lib/server/payments';
 
 /** DELETE /api/cards/{id}: removes one of the brand's cards (another user's card is a 404). */
 export const DELETE: APIRoute = async ({ locals, params }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, readBody } from '../../../lib/server/http';
-import { requireRole } from '../../../lib/server/session/guards';
-import { addCard, listCards } from '../../../lib/server/payments/cards';
+import { requireRole } from '../../../lib/server/users';
+import { addCard, listCards } from '../../../lib/server/payments';
 
 /** GET /api/cards: the brand's saved cards {id, type, last_four, exp_month, exp_year, is_default}. */
 export const GET: APIRoute = async ({ locals }) => {

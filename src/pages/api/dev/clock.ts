@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '../../../lib/server/http';
 import { advanceSessionClock, now, setTestClock } from '../../../lib/server/clock';
-import { requireTestEnv } from '../../../lib/server/content/kit-notes';
+import { requireTestEnv } from '../../../lib/server/podcasts';
 
 const body = z.union([z.object({ advance_seconds: z.number().int().min(1).max(86_400) }), z.object({ at: z.union([z.iso.datetime(), z.null()]) })]);
 

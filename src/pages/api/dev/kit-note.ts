@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '../../../lib/server/http';
-import { requireUser } from '../../../lib/server/session/guards';
-import { readKitNote, requireTestEnv, saveKitNote } from '../../../lib/server/content/kit-notes';
+import { requireUser } from '../../../lib/server/users';
+import { readKitNote, requireTestEnv, saveKitNote } from '../../../lib/server/podcasts';
 
 const schema = z.object({ content: z.string().max(200_000) });
 

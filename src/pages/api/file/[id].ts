@@ -1,10 +1,8 @@
 import type { APIRoute } from 'astro';
 // The podcast domain's file-view rules (artwork for everyone signed in, stats reports for admins).
-import '../../../lib/server/podcasts/file-view-rules';
+import '../../../lib/server/podcasts';
 import { idParam } from '../../../lib/server/http';
-import { fileViewer } from '../../../lib/server/files/file-viewer';
-import { findViewableFile } from '../../../lib/server/files/find-file';
-import { fileResponse } from '../../../lib/server/files/file-response';
+import { fileViewer, findViewableFile, fileResponse } from '../../../lib/server/files';
 
 /** GET /api/file/{id}: the file's bytes to users allowed to see it (byte ranges answer 206); ?download=1 as an attachment. */
 export const GET: APIRoute = async ({ params, request, locals, cookies, url }) => {

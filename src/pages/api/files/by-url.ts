@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '../../../lib/server/http';
-import { requireUser } from '../../../lib/server/session/guards';
-import { createFileFromUrl } from '../../../lib/server/files/create-file-from-url';
-import { fileResource } from '../../../lib/server/files/file-resource';
+import { requireUser } from '../../../lib/server/users';
+import { createFileFromUrl, fileResource } from '../../../lib/server/files';
 
 const schema = z.object({ url: z.string().trim().min(1).max(2048) });
 

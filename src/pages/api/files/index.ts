@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json } from '../../../lib/server/http';
-import { requireUser } from '../../../lib/server/session/guards';
-import { receiveUpload } from '../../../lib/server/files/receive-upload';
-import { fileResource } from '../../../lib/server/files/file-resource';
+import { requireUser } from '../../../lib/server/users';
+import { receiveUpload, fileResource } from '../../../lib/server/files';
 
 /**
  * POST /api/files: multipart field `file`, whole or one chunk (Content-Range + X-Upload-Id, see

@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, readBody } from '../../../lib/server/http';
-import { requireRole } from '../../../lib/server/session/guards';
-import { fundHirings } from '../../../lib/server/payments/fund-hirings';
-import { idempotent } from '../../../lib/server/payments/idempotency';
+import { requireRole } from '../../../lib/server/users';
+import { fundHirings, idempotent } from '../../../lib/server/payments';
 
 /**
  * POST /api/hirings/fund {hiring_ids, card_id, coupon?} with an optional Idempotency-Key: charges the

@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody } from '../../../lib/server/http';
-import { requireRole } from '../../../lib/server/session/guards';
-import { hostingServicePodcast, patchHostingServicePodcast, podcastIdHeader } from '../../../lib/server/hosting/hosting-service';
-import { hostedPatchSchema } from '../../../lib/server/hosting/update-hosted';
+import { requireRole } from '../../../lib/server/users';
+import { hostingServicePodcast, patchHostingServicePodcast, podcastIdHeader, hostedPatchSchema } from '../../../lib/server/hosting';
 
 /** GET /api/hosting-service/podcast (X-Podcast-Id): the hosted podcast with percent, is_redirecting, episodes_count. */
 export const GET: APIRoute = async ({ locals, request }) => {

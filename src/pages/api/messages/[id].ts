@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseBody } from '../../../lib/server/http';
-import { requireUser } from '../../../lib/server/session/guards';
-import { editMessage } from '../../../lib/server/workrooms/edit-message';
+import { requireUser } from '../../../lib/server/users';
+import { editMessage } from '../../../lib/server/workrooms';
 
 const schema = z.object({ content: z.string().max(20_000) });
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseQuery } from '../../../lib/server/http';
-import { requireUser } from '../../../lib/server/session/guards';
-import { listNotifications } from '../../../lib/server/notifications/list-notifications';
+import { requireUser } from '../../../lib/server/users';
+import { listNotifications } from '../../../lib/server/notifications';
 import { paginate } from '../../../lib/paginate';
 
 const schema = z.object({

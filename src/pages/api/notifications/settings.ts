@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '../../../lib/server/http';
-import { requireUser } from '../../../lib/server/session/guards';
-import { notificationSettings, updateNotificationSettings } from '../../../lib/server/notifications/notification-settings';
+import { requireUser } from '../../../lib/server/users';
+import { notificationSettings, updateNotificationSettings } from '../../../lib/server/notifications';
 
 const schema = z
   .object({

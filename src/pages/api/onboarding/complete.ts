@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { completeOnboarding, completeOnboardingSchema } from '~/lib/server/podcasts/complete-onboarding';
+import { requireRole } from '~/lib/server/users';
+import { completeOnboarding, completeOnboardingSchema } from '~/lib/server/podcasts';
 
 /** POST /api/onboarding/complete {first_name, last_name, country?}: completes the podcaster profile (needs one podcast). */
 export const POST: APIRoute = async ({ locals, request }) => {

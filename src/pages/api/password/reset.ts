@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody } from '../../../lib/server/http';
-import { passwordResetSchema, resetPassword } from '../../../lib/server/users/password-reset';
+import { passwordResetSchema, resetPassword } from '../../../lib/server/users';
 
 /** POST /api/password/reset: sets a new password with the mailed token. */
 export const POST: APIRoute = async ({ request }) => {

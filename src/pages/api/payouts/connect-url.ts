@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseQuery } from '../../../lib/server/http';
-import { requireRole } from '../../../lib/server/session/guards';
-import { requireRecentVerification } from '../../../lib/server/auth/step-up';
-import { authorizeUrl } from '../../../lib/server/hosting/connect-payouts';
+import { requireRole, requireRecentVerification } from '../../../lib/server/users';
+import { authorizeUrl } from '../../../lib/server/hosting';
 
 /**
  * GET /api/payouts/connect-url?provider=stripe|paypal&path=/hosting/…: {data: {url}}, the provider's

@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, readBody } from '../../../lib/server/http';
-import { requireRole } from '../../../lib/server/session/guards';
-import { idempotent } from '../../../lib/server/payments/idempotency';
-import { requireRecentVerification } from '../../../lib/server/auth/step-up';
-import { requestPayout } from '../../../lib/server/payments/request-payout';
+import { requireRole, requireRecentVerification } from '../../../lib/server/users';
+import { idempotent, requestPayout } from '../../../lib/server/payments';
 
 /** POST /api/payouts {amount?} (step-up): pays that amount (cents; all of the available balance when none) to the connected method; 422 above the balance. An optional Idempotency-Key is honoured. */
 export const POST: APIRoute = async ({ locals, request }) => {

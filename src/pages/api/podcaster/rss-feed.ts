@@ -1,10 +1,8 @@
 import type { APIRoute } from 'astro';
 import { json } from '../../../lib/server/http';
-import { requireRole } from '../../../lib/server/session/guards';
-import { cookieNames } from '../../../lib/server/session/cookies';
-import { currentPodcastId } from '../../../lib/server/hosting/hosting-context';
-import { findOwnedPodcast } from '../../../lib/server/podcasts/owned-podcast';
-import { summariseFeed } from '../../../lib/server/hosting/feed-summary';
+import { requireRole, cookieNames } from '../../../lib/server/users';
+import { currentPodcastId, summariseFeed } from '../../../lib/server/hosting';
+import { findOwnedPodcast } from '../../../lib/server/podcasts';
 import { notFound } from '../../../lib/server/http';
 
 /** GET /api/podcaster/rss-feed[?podcast_id=]: {data: {hasIunesCategory, episodes}} of the current podcast's original feed. */

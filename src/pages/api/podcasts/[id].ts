@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, parseBody } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { deletePodcast, updatePodcast, updatePodcastSchema } from '~/lib/server/podcasts/update-podcast';
-import { podcastDetail } from '~/lib/server/podcasts/podcast-detail';
-import { findOwnedPodcast } from '~/lib/server/podcasts/owned-podcast';
+import { requireRole } from '~/lib/server/users';
+import { deletePodcast, updatePodcast, updatePodcastSchema, podcastDetail, findOwnedPodcast } from '~/lib/server/podcasts';
 
 /** PUT /api/podcasts/{id}: url (read, then verified again), title, about, country, category_ids of the user's podcast. */
 export const PUT: APIRoute = async ({ locals, params, request }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, readBody } from '../../../lib/server/http';
-import { registerHosted } from '../../../lib/server/hosting/register-hosted';
-import { loadSessionUser, serializeUser } from '../../../lib/server/users/session-user';
+import { registerHosted } from '../../../lib/server/hosting';
+import { loadSessionUser, serializeUser } from '../../../lib/server/users';
 
 /** POST /api/register/hosted {token, first_name, last_name, password}: the podcaster with an admitted podcast (201 {data: user}). */
 export const POST: APIRoute = async ({ request }) => {

@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody } from '~/lib/server/http';
-import { requireUser } from '~/lib/server/session/guards';
-import { requireRecentSecondFactor } from '~/lib/server/auth/step-up';
-import { cancelEmailChange, emailChangeSchema, pendingEmailChange, requestEmailChange } from '~/lib/server/users/change-email';
+import { requireUser, requireRecentSecondFactor } from '~/lib/server/users';
+import { cancelEmailChange, emailChangeSchema, pendingEmailChange, requestEmailChange } from '~/lib/server/users';
 
 /** GET /api/user/email: the address waiting to be confirmed, if any. */
 export const GET: APIRoute = async ({ locals }) => json({ data: { pending_email: await pendingEmailChange(requireUser(locals).id) } });

@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody } from '~/lib/server/http';
-import { requireUser } from '~/lib/server/session/guards';
-import { requireRecentSecondFactor } from '~/lib/server/auth/step-up';
-import { changePassword, passwordChangeSchema } from '~/lib/server/users/change-password';
+import { requireUser, requireRecentSecondFactor } from '~/lib/server/users';
+import { changePassword, passwordChangeSchema } from '~/lib/server/users';
 
 /** PUT /api/user/password {current_password, password, password_confirmation}: a new password; other sessions end. */
 export const PUT: APIRoute = async ({ locals, request }) => {

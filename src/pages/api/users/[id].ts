@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { forbidden, idParam, json, parseBody } from '../../../lib/server/http';
-import { requireUser } from '../../../lib/server/session/guards';
-import { updateUser, updateUserSchema } from '../../../lib/server/users/update-user';
-import { loadSessionUser, serializeUser } from '../../../lib/server/users/session-user';
+import { requireUser } from '../../../lib/server/users';
+import { updateUser, updateUserSchema, loadSessionUser, serializeUser } from '../../../lib/server/users';
 
 /** PUT /api/users/{id}: a user edits their own account. */
 export const PUT: APIRoute = async ({ locals, params, request }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseQuery, fieldError } from '../../../lib/server/http';
-import { verifyWithLink } from '../../../lib/server/users/email-verification';
+import { verifyWithLink } from '../../../lib/server/users';
 
 /** GET ?id=&code=: verifies an email by the mailed link's two parts (no sign-in needed). */
 export const GET: APIRoute = async ({ url }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseQuery } from '../../../lib/server/http';
-import { requireRole } from '../../../lib/server/session/guards';
-import { feedQuery, listBrandPackages } from '../../../lib/server/campaigns/list-packages';
+import { requireRole } from '../../../lib/server/users';
+import { feedQuery, listBrandPackages } from '../../../lib/server/campaigns';
 
 /** GET /api/v0/packages: the brand's proposals across campaigns (campaign_id, tab, page). */
 export const GET: APIRoute = async ({ locals, url }) => {

@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, parseQuery } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { resolvePodcast } from '~/lib/server/sponsorships/current-podcast';
-import { allSponsorships, countSponsorships, pageOf } from '~/lib/server/sponsorships/list-sponsorships';
-import { sponsorshipQuerySchema } from '~/lib/server/sponsorships/sponsorship-query';
+import { requireRole } from '~/lib/server/users';
+import { resolvePodcast, allSponsorships, countSponsorships, pageOf, sponsorshipQuerySchema } from '~/lib/server/marketplace';
 
 /** GET /api/v0/sponsorships: the sponsorships page in one call: the tab's page, the counts and the podcast. */
 export const GET: APIRoute = async ({ locals, url, cookies }) => {

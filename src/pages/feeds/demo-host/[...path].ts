@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { serveDemoHost } from '../../../lib/server/hosting/demo-host/demo-host';
-import { authenticate } from '../../../lib/server/session/authenticate';
-import { sameOrigin } from '../../../lib/server/session/guards';
+import { serveDemoHost } from '../../../lib/server/hosting';
+import { authenticate } from '../../../lib/server/users';
+import { sameOrigin } from '../../../lib/server/http';
 
 /**
  * /feeds/demo-host/…: the demo's stand-in old podcast host (its feeds, files and settings page); 404

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { serveMedia } from '../../../lib/server/hosting/serve-media';
-import { recordMediaRequest } from '../../../lib/server/analytics/request-log';
-import { serveAdVariant } from '../../../lib/server/ads/insert-ads';
-import { clientAddress } from '../../../lib/server/session/guards';
+import { serveMedia } from '../../../lib/server/hosting';
+import { recordMediaRequest } from '../../../lib/server/measurement';
+import { serveAdVariant } from '../../../lib/server/ads';
+import { clientAddress } from '../../../lib/server/users';
 
 /** GET /media/{hash}/{name}: hosted audio and artwork, with byte ranges; every audio request goes to measurement's log. */
 export const GET: APIRoute = async ({ params, request, clientAddress: address }) => {

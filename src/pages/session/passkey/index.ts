@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '../../../lib/server/http';
-import { signInWithPasskey } from '../../../lib/server/auth/sign-in';
-import { setSessionCookies } from '../../../lib/server/session/cookies';
-import { clientAddress } from '../../../lib/server/session/guards';
+import { signInWithPasskey, setSessionCookies, clientAddress } from '../../../lib/server/users';
 
 const schema = z.object({ challenge_token: z.string().min(1).max(100), credential: z.unknown() });
 

@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '../../../lib/server/http';
-import { completeSignIn } from '../../../lib/server/auth/sign-in';
-import { setSessionCookies } from '../../../lib/server/session/cookies';
-import { clientAddress } from '../../../lib/server/session/guards';
+import { completeSignIn, setSessionCookies, clientAddress } from '../../../lib/server/users';
 
 const schema = z.object({
   mfa_token: z.string().min(1).max(100),

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '../../../lib/server/http';
-import { secondStepPasskeyOptions } from '../../../lib/server/auth/sign-in';
+import { secondStepPasskeyOptions } from '../../../lib/server/users';
 
 /** POST /session/two-factor/options {mfa_token}: the WebAuthn request options for answering the second step with a passkey. */
 export const POST: APIRoute = async ({ request }) => {

@@ -12,10 +12,9 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { config } from '../../config';
-import { getDb } from '../../db/client';
-import { hostedPodcasts, podcasts } from '../../db/schema';
+import { getDb, hostedPodcasts, podcasts } from '../../db';
 import { readBody, validate } from '../../http';
-import { ffmpegPath } from '../../files/process-audio';
+import { ffmpegPath } from '../../files';
 import { DEMO_SHOWS, type DemoEpisode, type DemoShow } from './shows';
 
 export const DEMO_HOST_PATH = '/feeds/demo-host';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { inviteSchema, inviteToHosting } from '../../../../lib/server/hosting/register-hosted';
+import { requireRole } from '../../../../lib/server/users';
+import { inviteSchema, inviteToHosting } from '../../../../lib/server/hosting';
 
 /** POST /api/admin/hosting/invitations {email, feed_url}: mails a hosting sign-up link; answers {data: {link}}. */
 export const POST: APIRoute = async ({ locals, request }) => {

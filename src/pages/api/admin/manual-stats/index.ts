@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { listPendingManualStats } from '~/lib/server/manual-stats/review-manual-stats';
+import { requireRole } from '~/lib/server/users';
+import { listPendingManualStats } from '~/lib/server/measurement';
 
 /** GET /api/admin/manual-stats: submissions waiting for review, oldest first. */
 export const GET: APIRoute = async ({ locals }) => {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
+import { requireRole } from '~/lib/server/users';
 import { reconcilePayments } from '~/lib/server/payments';
 
 /** POST /api/admin/payments/reconciliations: runs the reconciliation now and answers the run with its differences (admins). */

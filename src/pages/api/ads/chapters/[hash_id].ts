@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json } from '../../../../lib/server/http';
-import { adChapters } from '../../../../lib/server/ads/ad-markers';
+import { adChapters } from '../../../../lib/server/ads';
 
 /** GET /api/ads/chapters/{episode hash_id}: the episode's ad breaks as Podcasting 2.0 JSON chapters (linked from the hosted feed). */
 export const GET: APIRoute = async ({ params }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, readBody } from '../../../../lib/server/http';
-import { requireUser } from '../../../../lib/server/session/guards';
-import { createSite, listSites } from '../../../../lib/server/attribution/sites';
+import { requireUser } from '../../../../lib/server/users';
+import { createSite, listSites } from '../../../../lib/server/measurement';
 
 /** GET /api/attribution/sites: the user's sites. */
 export const GET: APIRoute = async ({ locals }) => json({ data: await listSites(requireUser(locals).id) });

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, readBody, validate } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { setAdLineStatus } from '../../../../lib/server/ads/ad-lines';
+import { requireRole } from '../../../../lib/server/users';
+import { setAdLineStatus } from '../../../../lib/server/ads';
 
 const schema = z.object({ status: z.enum(['active', 'paused']) });
 

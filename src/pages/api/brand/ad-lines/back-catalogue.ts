@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, readBody } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { createBackCatalogueLine } from '../../../../lib/server/ads/ad-lines';
+import { requireRole } from '../../../../lib/server/users';
+import { createBackCatalogueLine } from '../../../../lib/server/ads';
 
 /**
  * POST /api/brand/ad-lines/back-catalogue {deliverable_id, cpm, budget, starts_on, ends_on, frequency_cap, positions, card_id}:

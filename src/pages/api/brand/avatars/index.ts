@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, readBody } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { saveBrandAvatar } from '../../../../lib/server/brands/save-avatar';
+import { requireRole } from '../../../../lib/server/users';
+import { saveBrandAvatar } from '../../../../lib/server/campaigns';
 
 /** POST /api/brand/avatars: multipart field `avatar` (the cropped image); answers the brand. */
 export const POST: APIRoute = async ({ locals, request }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, readBody } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { updateBrand } from '../../../../lib/server/brands/update-brand';
+import { requireRole } from '../../../../lib/server/users';
+import { updateBrand } from '../../../../lib/server/campaigns';
 
 /** PUT /api/brand/brands/{id}: the brand's profile fields. */
 export const PUT: APIRoute = async ({ locals, params, request }) => {

@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseBody } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { campaignPackageDiscussions } from '../../../../lib/server/workrooms/open-discussion';
-import { postMessage } from '../../../../lib/server/workrooms/post-message';
+import { requireRole } from '../../../../lib/server/users';
+import { campaignPackageDiscussions, postMessage } from '../../../../lib/server/workrooms';
 
 const schema = z.object({
   content: z.string().trim().min(1).max(10_000),

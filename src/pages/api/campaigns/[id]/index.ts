@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, readBody } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { findOwnedCampaign } from '../../../../lib/server/campaigns/find-campaign';
-import { saveCampaign } from '../../../../lib/server/campaigns/save-campaign';
-import { serializeCampaign } from '../../../../lib/server/campaigns/serialize-campaign';
+import { requireRole } from '../../../../lib/server/users';
+import { findOwnedCampaign, saveCampaign, serializeCampaign } from '../../../../lib/server/campaigns';
 
 /** GET /api/campaigns/{id}: one of the brand's campaigns. */
 export const GET: APIRoute = async ({ locals, params }) => {

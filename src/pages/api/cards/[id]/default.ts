@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { setDefaultCard } from '../../../../lib/server/payments/cards';
+import { requireRole } from '../../../../lib/server/users';
+import { setDefaultCard } from '../../../../lib/server/payments';
 
 /** PUT /api/cards/{id}/default: makes the card the default (users.default_card_id). */
 export const PUT: APIRoute = async ({ locals, params }) => {

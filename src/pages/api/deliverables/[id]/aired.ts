@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { confirmAired, serializeAirCheck } from '~/lib/server/delivery/link-episode';
+import { requireRole } from '~/lib/server/users';
+import { confirmAired, serializeAirCheck } from '~/lib/server/delivery';
 
 /** POST /api/deliverables/{id}/aired: the brand confirms that the ad aired in the linked episode (the job completes). */
 export const POST: APIRoute = async ({ locals, params }) => {

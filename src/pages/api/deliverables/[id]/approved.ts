@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { reviewDeliverable } from '../../../../lib/server/workrooms/deliverables';
+import { requireRole } from '../../../../lib/server/users';
+import { reviewDeliverable } from '../../../../lib/server/workrooms';
 
 /** POST /api/deliverables/{id}/approved: the brand approves the ad of an ad-review message. */
 export const POST: APIRoute = async ({ locals, params }) => {

@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, readBody } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { disputeLink } from '~/lib/server/delivery/disputes';
-import { serializeDispute } from '~/lib/server/delivery/dispute-payload';
+import { requireRole } from '~/lib/server/users';
+import { disputeLink, serializeDispute } from '~/lib/server/delivery';
 
 /** POST /api/deliverables/{id}/disputed {reason}: the brand disputes the linked episode; an admin releases or refunds (201). */
 export const POST: APIRoute = async ({ locals, params, request }) => {

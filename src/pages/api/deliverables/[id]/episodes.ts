@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { linkableEpisodes } from '~/lib/server/delivery/link-episode';
+import { requireRole } from '~/lib/server/users';
+import { linkableEpisodes } from '~/lib/server/delivery';
 
 /** GET /api/deliverables/{id}/episodes: the episodes the approved ad's airing can be linked to (published on or after its approval day). */
 export const GET: APIRoute = async ({ locals, params }) => {

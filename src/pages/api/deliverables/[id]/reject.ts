@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseBody } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { reviewDeliverable } from '../../../../lib/server/workrooms/deliverables';
+import { requireRole } from '../../../../lib/server/users';
+import { reviewDeliverable } from '../../../../lib/server/workrooms';
 
 const schema = z.object({ reason: z.string().max(2000).optional() });
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseBody } from '../../../../lib/server/http';
-import { requireUser } from '../../../../lib/server/session/guards';
-import { viewMessages } from '../../../../lib/server/workrooms/discussion-state';
-import { countUnreadWorkrooms } from '../../../../lib/server/shell/shell-data';
+import { requireUser } from '../../../../lib/server/users';
+import { viewMessages } from '../../../../lib/server/workrooms';
+import { countUnreadWorkrooms } from '../../../../lib/server/shell';
 
 const schema = z.object({ message_ids: z.array(z.number().int().positive()).max(500).optional() });
 

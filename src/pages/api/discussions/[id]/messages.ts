@@ -1,11 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseQuery } from '../../../../lib/server/http';
-import { requireUser } from '../../../../lib/server/session/guards';
-import { memberDiscussion } from '../../../../lib/server/workrooms/membership';
-import { listMessages } from '../../../../lib/server/workrooms/message-payload';
-import { readMessageInput } from '../../../../lib/server/workrooms/message-input';
-import { postMessage } from '../../../../lib/server/workrooms/post-message';
+import { requireUser } from '../../../../lib/server/users';
+import { memberDiscussion, listMessages, readMessageInput, postMessage } from '../../../../lib/server/workrooms';
 
 const query = z.object({ before: z.coerce.number().int().positive().optional(), after: z.coerce.number().int().min(0).optional() });
 

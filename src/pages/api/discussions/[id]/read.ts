@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../lib/server/http';
-import { requireUser } from '../../../../lib/server/session/guards';
-import { markDiscussionRead } from '../../../../lib/server/workrooms/discussion-state';
-import { discussionPayload } from '../../../../lib/server/workrooms/list-discussions';
+import { requireUser } from '../../../../lib/server/users';
+import { markDiscussionRead, discussionPayload } from '../../../../lib/server/workrooms';
 
 /** POST /api/discussions/{id}/read: marks the workroom read. */
 export const POST: APIRoute = async ({ locals, params }) => {

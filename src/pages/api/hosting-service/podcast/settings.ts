@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { hostingServiceSettings, podcastIdHeader } from '../../../../lib/server/hosting/hosting-service';
+import { requireRole } from '../../../../lib/server/users';
+import { hostingServiceSettings, podcastIdHeader } from '../../../../lib/server/hosting';
 
 /** GET /api/hosting-service/podcast/settings (X-Podcast-Id): {data: settings}. */
 export const GET: APIRoute = async ({ locals, request }) => {

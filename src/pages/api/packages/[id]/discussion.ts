@@ -1,10 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { loadWorkroom } from '../../../../lib/server/workrooms/load-workroom';
-import { readMessageInput } from '../../../../lib/server/workrooms/message-input';
-import { packageDiscussion } from '../../../../lib/server/workrooms/open-discussion';
-import { postMessage } from '../../../../lib/server/workrooms/post-message';
+import { requireRole } from '../../../../lib/server/users';
+import { loadWorkroom, readMessageInput, packageDiscussion, postMessage } from '../../../../lib/server/workrooms';
 
 /** GET /api/packages/{id}/discussion: the package's workroom with its latest messages. */
 export const GET: APIRoute = async ({ locals, params }) => {

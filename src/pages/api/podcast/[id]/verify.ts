@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { serializePodcast } from '../../../../lib/server/podcasts/list-podcasts';
-import { requestPodcastVerification, SENT_MESSAGE } from '../../../../lib/server/podcasts/verification';
+import { requireRole } from '../../../../lib/server/users';
+import { serializePodcast, requestPodcastVerification, SENT_MESSAGE } from '../../../../lib/server/podcasts';
 
 /**
  * POST /api/podcast/{id}/verify (marketplace spec §7): the same re-check and mail as

@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { podcastAnalytics } from '~/lib/server/analytics/connections';
-import { parseDateRange } from '~/lib/server/analytics/downloads-report';
+import { requireRole } from '~/lib/server/users';
+import { podcastAnalytics, parseDateRange } from '~/lib/server/measurement';
 
 /** GET /api/podcasts/{id}/analytics?from=&to=: the show's analytics connection and its downloads over the range (default: the last 30 days). */
 export const GET: APIRoute = async ({ locals, params, url }) => {

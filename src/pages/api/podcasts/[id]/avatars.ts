@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, readBody } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { savePodcastAvatar } from '~/lib/server/podcasts/save-podcast-avatar';
-import { findOwnedPodcast } from '~/lib/server/podcasts/owned-podcast';
-import { podcastDetail } from '~/lib/server/podcasts/podcast-detail';
+import { requireRole } from '~/lib/server/users';
+import { savePodcastAvatar, findOwnedPodcast, podcastDetail } from '~/lib/server/podcasts';
 
 /** POST /api/podcasts/{id}/avatars: multipart field `avatar` (PNG, JPEG or WebP, 5 MB); answers the podcast. */
 export const POST: APIRoute = async ({ locals, params, request }) => {

@@ -1,11 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { forbidden, idParam, json, validate } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { discussionPayload } from '../../../../lib/server/workrooms/list-discussions';
-import { readMessageInput } from '../../../../lib/server/workrooms/message-input';
-import { brandPodcastDiscussion, podcastDiscussionIds } from '../../../../lib/server/workrooms/open-discussion';
-import { postMessage } from '../../../../lib/server/workrooms/post-message';
+import { requireRole } from '../../../../lib/server/users';
+import { discussionPayload, readMessageInput, brandPodcastDiscussion, podcastDiscussionIds, postMessage } from '../../../../lib/server/workrooms';
 
 /** GET /api/podcasts/{id}/discussions: the podcast's workrooms the user belongs to. */
 export const GET: APIRoute = async ({ locals, params }) => {

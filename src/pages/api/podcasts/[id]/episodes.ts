@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseQuery } from '~/lib/server/http';
-import { requireUser } from '~/lib/server/session/guards';
-import { findPublicPodcast, listEpisodes } from '~/lib/server/podcasts/podcast-detail';
-import { pageOf } from '~/lib/server/sponsorships/list-sponsorships';
+import { requireUser } from '~/lib/server/users';
+import { findPublicPodcast, listEpisodes } from '~/lib/server/podcasts';
+import { pageOf } from '~/lib/server/marketplace';
 
 const query = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), per_page: z.coerce.number().int().min(1).max(50).default(10) });
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json } from '~/lib/server/http';
-import { requireUser } from '~/lib/server/session/guards';
-import { findPublicPodcast, listEpisodes } from '~/lib/server/podcasts/podcast-detail';
+import { requireUser } from '~/lib/server/users';
+import { findPublicPodcast, listEpisodes } from '~/lib/server/podcasts';
 
 /** GET /api/podcasts/{hash}/latest-episodes: the five newest published episodes. */
 export const GET: APIRoute = async ({ locals, params }) => {

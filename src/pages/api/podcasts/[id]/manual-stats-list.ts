@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseQuery } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { listManualStats } from '~/lib/server/manual-stats/list-manual-stats';
+import { requireRole } from '~/lib/server/users';
+import { listManualStats } from '~/lib/server/measurement';
 
 const query = z.object({
   page: z.coerce.number({ error: 'The page must be a number.' }).int().min(1, { error: 'The page must be at least 1.' }).max(100_000).default(1),

@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, readBody } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { currentManualStats } from '~/lib/server/manual-stats/list-manual-stats';
-import { deleteManualStats, readManualStatsInput, submitManualStats } from '~/lib/server/manual-stats/submit-manual-stats';
-import { findOwnedPodcast } from '~/lib/server/podcasts/owned-podcast';
+import { requireRole } from '~/lib/server/users';
+import { currentManualStats, deleteManualStats, readManualStatsInput, submitManualStats } from '~/lib/server/measurement';
+import { findOwnedPodcast } from '~/lib/server/podcasts';
 
 /** GET /api/podcasts/{id}/manual-stats: the submission that describes the podcast now (newest, not expired) or null. */
 export const GET: APIRoute = async ({ locals, params }) => {

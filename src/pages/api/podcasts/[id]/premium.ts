@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { forbidden, idParam, json } from '~/lib/server/http';
-import { requireUser } from '~/lib/server/session/guards';
-import { setPremium } from '~/lib/server/podcasts/update-podcast';
-import { podcastDetail } from '~/lib/server/podcasts/podcast-detail';
+import { requireUser } from '~/lib/server/users';
+import { setPremium, podcastDetail } from '~/lib/server/podcasts';
 
 function editor(locals: App.Locals) {
   const user = requireUser(locals);

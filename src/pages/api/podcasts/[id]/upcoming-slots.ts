@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '~/lib/server/http';
-import { requireUser } from '~/lib/server/session/guards';
-import { findPublicPodcast } from '~/lib/server/podcasts/podcast-detail';
-import { upcomingSlots } from '~/lib/server/slots/slots';
+import { requireUser } from '~/lib/server/users';
+import { findPublicPodcast } from '~/lib/server/podcasts';
+import { upcomingSlots } from '~/lib/server/podcasts';
 
 /** GET /api/podcasts/{id}/upcoming-slots: the next available days of a podcast (any signed-in user: brands plan with it). */
 export const GET: APIRoute = async ({ locals, params }) => {

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseBody } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { requestPodcastVerification, SENT_MESSAGE } from '../../../../lib/server/podcasts/verification';
-import { pollVerification, requestTxtVerification } from '../../../../lib/server/hosting/verify-by-txt';
+import { requireRole } from '../../../../lib/server/users';
+import { requestPodcastVerification, SENT_MESSAGE } from '../../../../lib/server/podcasts';
+import { pollVerification, requestTxtVerification } from '../../../../lib/server/hosting';
 
 /** GET /api/podcasts/{id}/verification: the verified state the hosting screens poll (it also looks for a podcast:txt code). */
 export const GET: APIRoute = async ({ locals, params }) => {

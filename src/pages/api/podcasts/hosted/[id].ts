@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, parseBody } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/session/guards';
-import { hostedPatchSchema, updateHosted } from '../../../../lib/server/hosting/update-hosted';
+import { requireRole } from '../../../../lib/server/users';
+import { hostedPatchSchema, updateHosted } from '../../../../lib/server/hosting';
 
 /** PATCH /api/podcasts/hosted/{id} {payouts_skipped?, redirect_provider?, platforms?, moved_to?}: onboarding choices, listings, leaving; answers the hosted podcast. */
 export const PATCH: APIRoute = async ({ locals, params, request }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '../../../../lib/server/http';
-import { validateInvite } from '../../../../lib/server/hosting/register-hosted';
+import { validateInvite } from '../../../../lib/server/hosting';
 
 /** POST /api/register/hosted/validate-token {token}: {data: {email, feed_url}} or 422. */
 export const POST: APIRoute = async ({ request }) => {

@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody, parseQuery } from '~/lib/server/http';
-import { requireUser } from '~/lib/server/session/guards';
-import { listConversations, listConversationsSchema } from '~/lib/server/support/support-conversations';
-import { openConversation, openConversationSchema } from '~/lib/server/support/support-messages';
-import { countSupportUnread } from '~/lib/server/support/support-unread';
+import { requireUser } from '~/lib/server/users';
+import { listConversations, listConversationsSchema, openConversation, openConversationSchema, countSupportUnread } from '~/lib/server/support';
 
 /** GET /api/support/conversations: the user's own conversations (an admin: everyone's), newest first; meta.unread feeds the badge. */
 export const GET: APIRoute = async ({ locals, url }) => {

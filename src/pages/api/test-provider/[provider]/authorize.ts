@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { readBody } from '../../../../lib/server/http';
-import { assertTestProvider, authorizeRequest, decideAuthorize } from '../../../../lib/server/payments/test-provider-connect';
+import { assertTestProvider, authorizeRequest, decideAuthorize } from '../../../../lib/server/payments';
 
 /** POST (the account page's form): connects a test account, or cancels, and returns to the product's callback. */
 export const POST: APIRoute = async ({ params, request, redirect }) => {

@@ -1,9 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json } from '../../../../lib/server/http';
-import { requireUser } from '../../../../lib/server/session/guards';
-import { twoFactorSummary } from '../../../../lib/server/auth/two-factor';
-import { turnOffTwoFactor } from '../../../../lib/server/auth/manage-two-factor';
-import { stepUpUntil } from '../../../../lib/server/auth/step-up';
+import { requireUser, twoFactorSummary, turnOffTwoFactor, stepUpUntil } from '../../../../lib/server/users';
 
 /** GET /api/user/two-factor: the user's second factors (authenticator app, passkeys, recovery codes left) and their step-up window. */
 export const GET: APIRoute = async ({ locals }) => {

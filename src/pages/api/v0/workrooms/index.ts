@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseQuery } from '../../../../lib/server/http';
-import { requireUser } from '../../../../lib/server/session/guards';
-import { countUnreadWorkrooms } from '../../../../lib/server/shell/shell-data';
-import { listDiscussions } from '../../../../lib/server/workrooms/list-discussions';
+import { requireUser } from '../../../../lib/server/users';
+import { countUnreadWorkrooms } from '../../../../lib/server/shell';
+import { listDiscussions } from '../../../../lib/server/workrooms';
 
 const schema = z.object({ search: z.string().max(200).optional() });
 

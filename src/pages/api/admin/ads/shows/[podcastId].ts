@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, readBody, validate } from '../../../../../lib/server/http';
-import { requireRole } from '../../../../../lib/server/session/guards';
-import { setSharePercent, showAdSettings } from '../../../../../lib/server/ads/show-settings';
+import { requireRole } from '../../../../../lib/server/users';
+import { setSharePercent, showAdSettings } from '../../../../../lib/server/ads';
 
 const schema = z.object({ share_percent: z.coerce.number().int('The share is a whole percent.').min(0).max(100) });
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseBody } from '../../../../../lib/server/http';
-import { requireRole } from '../../../../../lib/server/session/guards';
-import { reviewApplication } from '../../../../../lib/server/hosting/hosting-applications';
+import { requireRole } from '../../../../../lib/server/users';
+import { reviewApplication } from '../../../../../lib/server/hosting';
 
 /** PATCH /api/admin/hosting/applications/{id} {status: approved|rejected}: an admin's decision. */
 export const PATCH: APIRoute = async ({ locals, params, request }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseBody } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { rejectManualStats } from '~/lib/server/manual-stats/review-manual-stats';
+import { requireRole } from '~/lib/server/users';
+import { rejectManualStats } from '~/lib/server/measurement';
 
 /** POST /api/admin/manual-stats/{id}/reject {reason}: rejects a pending submission with a reason. */
 export const POST: APIRoute = async ({ locals, params, request }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { verifyManualStats } from '~/lib/server/manual-stats/review-manual-stats';
+import { requireRole } from '~/lib/server/users';
+import { verifyManualStats } from '~/lib/server/measurement';
 
 /** POST /api/admin/manual-stats/{id}/verify: verifies a pending submission. */
 export const POST: APIRoute = async ({ locals, params }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseQuery } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
+import { requireRole } from '~/lib/server/users';
 import { listDiscrepancies } from '~/lib/server/payments';
 
 /** GET /api/admin/payments/discrepancies?status=open|resolved|all&reconciliation=: what providers said that did not match, and the reconciliations' differences (admins). */

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, readBody } from '../../../../../lib/server/http';
-import { requireRole } from '../../../../../lib/server/session/guards';
-import { createAdLine, listAdLines } from '../../../../../lib/server/ads/ad-lines';
+import { requireRole } from '../../../../../lib/server/users';
+import { createAdLine, listAdLines } from '../../../../../lib/server/ads';
 
 /** GET /api/brand/campaigns/{id}/ad-lines: the campaign's automated lines. */
 export const GET: APIRoute = async ({ locals, params }) => json({ data: await listAdLines(requireRole(locals, 'BRAND').id, idParam(params.id)) });

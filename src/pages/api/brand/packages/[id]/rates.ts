@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, readBody } from '../../../../../lib/server/http';
-import { requireRole } from '../../../../../lib/server/session/guards';
-import { ratePackage } from '../../../../../lib/server/campaigns/package-actions';
+import { requireRole } from '../../../../../lib/server/users';
+import { ratePackage } from '../../../../../lib/server/marketplace';
 
 /** POST /api/brand/packages/{id}/rates: responsiveness, conversion, content_quality (0 to 5). */
 export const POST: APIRoute = async ({ locals, params, request }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../../lib/server/http';
-import { requireRole } from '../../../../../lib/server/session/guards';
-import { setPackageStarred } from '../../../../../lib/server/campaigns/package-actions';
+import { requireRole } from '../../../../../lib/server/users';
+import { setPackageStarred } from '../../../../../lib/server/marketplace';
 
 /** POST /api/brand/packages/{id}/starred: stars a proposal. */
 export const POST: APIRoute = async ({ locals, params }) => json({ data: await setPackageStarred(requireRole(locals, 'BRAND').id, idParam(params.id), true) });

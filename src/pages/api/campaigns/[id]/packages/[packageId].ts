@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../../lib/server/http';
-import { requireRole } from '../../../../../lib/server/session/guards';
-import { getCampaignPackage } from '../../../../../lib/server/campaigns/list-packages';
+import { requireRole } from '../../../../../lib/server/users';
+import { getCampaignPackage } from '../../../../../lib/server/campaigns';
 
 /** GET /api/campaigns/{id}/packages/{packageId}: one proposal of the campaign. */
 export const GET: APIRoute = async ({ locals, params }) => {

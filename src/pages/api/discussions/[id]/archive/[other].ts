@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../../lib/server/http';
-import { requireUser } from '../../../../../lib/server/session/guards';
-import { unarchiveDiscussion } from '../../../../../lib/server/workrooms/discussion-state';
-import { discussionPayload } from '../../../../../lib/server/workrooms/list-discussions';
+import { requireUser } from '../../../../../lib/server/users';
+import { unarchiveDiscussion, discussionPayload } from '../../../../../lib/server/workrooms';
 
 /** DELETE /api/discussions/{id}/archive/{id}: brings the workroom back (the trailing id names the archive entry, i.e. the discussion again). */
 export const DELETE: APIRoute = async ({ locals, params }) => {

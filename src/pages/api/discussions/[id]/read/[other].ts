@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../../lib/server/http';
-import { requireUser } from '../../../../../lib/server/session/guards';
-import { markDiscussionUnread } from '../../../../../lib/server/workrooms/discussion-state';
-import { discussionPayload } from '../../../../../lib/server/workrooms/list-discussions';
+import { requireUser } from '../../../../../lib/server/users';
+import { markDiscussionUnread, discussionPayload } from '../../../../../lib/server/workrooms';
 
 /** DELETE /api/discussions/{id}/read/{id}: marks the workroom unread again. */
 export const DELETE: APIRoute = async ({ locals, params }) => {

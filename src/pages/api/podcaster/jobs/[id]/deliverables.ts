@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../../lib/server/http';
-import { requireRole } from '../../../../../lib/server/session/guards';
-import { submitDeliverable } from '../../../../../lib/server/workrooms/deliverables';
-import { readMessageInput } from '../../../../../lib/server/workrooms/message-input';
+import { requireRole } from '../../../../../lib/server/users';
+import { submitDeliverable, readMessageInput } from '../../../../../lib/server/workrooms';
 
 /** POST /api/podcaster/jobs/{id}/deliverables: the podcaster submits the ad (multipart files[] or content_files_ids, and content) for the brand's review. */
 export const POST: APIRoute = async ({ locals, params, request }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { listPackageJobs } from '~/lib/server/proposals/package-jobs';
+import { requireRole } from '~/lib/server/users';
+import { listPackageJobs } from '~/lib/server/marketplace';
 
 /** GET /api/podcaster/packages/{id}/jobs: the jobs of the user's own package. */
 export const GET: APIRoute = async ({ locals, params }) => {

@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, readBody, validate } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { resolvePodcast } from '~/lib/server/sponsorships/current-podcast';
-import { cancelSponsorship } from '~/lib/server/sponsorships/act-on-sponsorship';
+import { requireRole } from '~/lib/server/users';
+import { resolvePodcast, cancelSponsorship } from '~/lib/server/marketplace';
 
 const body = z.object({ podcast_id: z.number().int().positive().optional() });
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { config } from '../../../../../lib/server/config';
 import { json } from '../../../../../lib/server/http';
-import { BAD_LINK_MESSAGE, confirmPodcastVerification } from '../../../../../lib/server/podcasts/verification';
+import { BAD_LINK_MESSAGE, confirmPodcastVerification } from '../../../../../lib/server/podcasts';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

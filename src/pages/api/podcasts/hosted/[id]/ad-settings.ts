@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, readBody } from '../../../../../lib/server/http';
-import { requireRole } from '../../../../../lib/server/session/guards';
-import { findOwnedHosted } from '../../../../../lib/server/hosting/owned-hosted';
-import { saveExclusions, showAdSettings } from '../../../../../lib/server/ads/show-settings';
-import { showAdReport } from '../../../../../lib/server/ads/impressions';
+import { requireRole } from '../../../../../lib/server/users';
+import { findOwnedHosted } from '../../../../../lib/server/hosting';
+import { saveExclusions, showAdSettings, showAdReport } from '../../../../../lib/server/ads';
 
 /** GET /api/podcasts/hosted/{id}/ad-settings: excluded ad categories, the podcaster's share, impressions and revenue by month. */
 export const GET: APIRoute = async ({ locals, params }) => {

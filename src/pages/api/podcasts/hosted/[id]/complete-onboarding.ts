@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../../lib/server/http';
-import { requireRole } from '../../../../../lib/server/session/guards';
-import { completeHostedOnboarding } from '../../../../../lib/server/hosting/migration-state';
+import { requireRole } from '../../../../../lib/server/users';
+import { completeHostedOnboarding } from '../../../../../lib/server/hosting';
 
 /** POST /api/podcasts/hosted/{id}/complete-onboarding ('View Episodes'): sets is_completed; answers the hosted podcast. */
 export const POST: APIRoute = async ({ locals, params }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, parseBody } from '../../../../../lib/server/http';
-import { requireRole } from '../../../../../lib/server/session/guards';
-import { feedSettingsSchema, updateFeedSettings } from '../../../../../lib/server/hosting/update-hosted';
+import { requireRole } from '../../../../../lib/server/users';
+import { feedSettingsSchema, updateFeedSettings } from '../../../../../lib/server/hosting';
 
 /** POST /api/podcasts/hosted/{id}/feed {title?, description?, author?, owner_email?, language?, explicit?, copyright?}: feed settings. */
 export const POST: APIRoute = async ({ locals, params, request }) => {

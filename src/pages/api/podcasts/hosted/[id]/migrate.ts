@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseBody } from '../../../../../lib/server/http';
-import { requireRole } from '../../../../../lib/server/session/guards';
-import { startMigration } from '../../../../../lib/server/hosting/start-migration';
+import { requireRole } from '../../../../../lib/server/users';
+import { startMigration } from '../../../../../lib/server/hosting';
 
 const schema = z.object({
   itunes_category_id: z.coerce.number({ error: 'The selected category is invalid.' }).int().positive('The selected category is invalid.').nullish(),

@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseBody } from '~/lib/server/http';
-import { requireUser } from '~/lib/server/session/guards';
-import { loadConversation } from '~/lib/server/support/support-conversations';
-import { setConversationStatus } from '~/lib/server/support/support-messages';
+import { requireUser } from '~/lib/server/users';
+import { loadConversation, setConversationStatus } from '~/lib/server/support';
 
 /** GET /api/support/conversations/{id}: the conversation and its messages (its user or an admin). */
 export const GET: APIRoute = async ({ locals, params }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, parseBody } from '~/lib/server/http';
-import { requireUser } from '~/lib/server/session/guards';
-import { postSupportMessage, replySchema } from '~/lib/server/support/support-messages';
+import { requireUser } from '~/lib/server/users';
+import { postSupportMessage, replySchema } from '~/lib/server/support';
 
 /** POST /api/support/conversations/{id}/messages {content}: the user replies, or an admin answers. */
 export const POST: APIRoute = async ({ locals, params, request }) => {

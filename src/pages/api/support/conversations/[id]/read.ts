@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '~/lib/server/http';
-import { requireUser } from '~/lib/server/session/guards';
-import { markConversationRead } from '~/lib/server/support/support-messages';
-import { countSupportUnread } from '~/lib/server/support/support-unread';
+import { requireUser } from '~/lib/server/users';
+import { markConversationRead, countSupportUnread } from '~/lib/server/support';
 
 /** POST /api/support/conversations/{id}/read: the viewer has read it; answers their new badge count. */
 export const POST: APIRoute = async ({ locals, params }) => {

@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseBody } from '../../../../../lib/server/http';
-import { requireUser } from '../../../../../lib/server/session/guards';
-import { removePasskey } from '../../../../../lib/server/auth/manage-two-factor';
-import { passkeyNameSchema, renamePasskey, serializePasskey } from '../../../../../lib/server/auth/passkeys';
+import { requireUser, removePasskey, passkeyNameSchema, renamePasskey, serializePasskey } from '../../../../../lib/server/users';
 
 /** PATCH /api/user/two-factor/passkeys/{id} {name}: renames a passkey. */
 export const PATCH: APIRoute = async ({ locals, params, request }) => {

@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '../../../../../lib/server/http';
-import { requireUser } from '../../../../../lib/server/session/guards';
-import { addPasskey } from '../../../../../lib/server/auth/manage-two-factor';
-import { listPasskeys, passkeyNameSchema, serializePasskey } from '../../../../../lib/server/auth/passkeys';
+import { requireUser, addPasskey, listPasskeys, passkeyNameSchema, serializePasskey } from '../../../../../lib/server/users';
 
 /** GET /api/user/two-factor/passkeys: the user's passkeys. */
 export const GET: APIRoute = async ({ locals }) => json({ data: (await listPasskeys(requireUser(locals).id)).map(serializePasskey) });

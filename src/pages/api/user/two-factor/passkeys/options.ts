@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json } from '../../../../../lib/server/http';
-import { requireUser } from '../../../../../lib/server/session/guards';
-import { beginPasskey } from '../../../../../lib/server/auth/manage-two-factor';
+import { requireUser, beginPasskey } from '../../../../../lib/server/users';
 
 /** POST /api/user/two-factor/passkeys/options: the WebAuthn creation options for a new passkey and the token of their challenge. */
 export const POST: APIRoute = async ({ locals }) => {

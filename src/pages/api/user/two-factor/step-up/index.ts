@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody } from '../../../../../lib/server/http';
-import { clientAddress, requireUser } from '../../../../../lib/server/session/guards';
-import { stepUp, stepUpSchema } from '../../../../../lib/server/auth/step-up';
+import { clientAddress, requireUser, stepUp, stepUpSchema } from '../../../../../lib/server/users';
 
 /**
  * POST /api/user/two-factor/step-up {otp | recovery_code | challenge_token + credential | password}:

@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '../../../../../lib/server/http';
-import { requireUser } from '../../../../../lib/server/session/guards';
-import { confirmTotp } from '../../../../../lib/server/auth/manage-two-factor';
+import { requireUser, confirmTotp } from '../../../../../lib/server/users';
 
 /** POST /api/user/two-factor/totp/confirm {code}: turns the authenticator on → `{recovery_codes}` (null unless this turned two-factor on). */
 export const POST: APIRoute = async ({ locals, request }) => {

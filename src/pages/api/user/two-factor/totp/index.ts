@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json } from '../../../../../lib/server/http';
-import { requireUser } from '../../../../../lib/server/session/guards';
-import { beginTotp, removeAuthenticator } from '../../../../../lib/server/auth/manage-two-factor';
+import { requireUser, beginTotp, removeAuthenticator } from '../../../../../lib/server/users';
 
 /** POST /api/user/two-factor/totp: a new authenticator secret → `{secret, otpauth_url, qr_code}` (confirmed by its first code). */
 export const POST: APIRoute = async ({ locals }) => {

@@ -1,10 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseQuery } from '../../../../../lib/server/http';
-import { requireUser } from '../../../../../lib/server/session/guards';
-import { countUnreadWorkrooms } from '../../../../../lib/server/shell/shell-data';
-import { listDiscussions } from '../../../../../lib/server/workrooms/list-discussions';
-import { loadWorkroom } from '../../../../../lib/server/workrooms/load-workroom';
+import { requireUser } from '../../../../../lib/server/users';
+import { countUnreadWorkrooms } from '../../../../../lib/server/shell';
+import { listDiscussions, loadWorkroom } from '../../../../../lib/server/workrooms';
 
 const schema = z.object({ after: z.coerce.number().int().min(0).optional(), before: z.coerce.number().int().positive().optional() });
 

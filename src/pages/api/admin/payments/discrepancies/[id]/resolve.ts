@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
+import { requireRole } from '~/lib/server/users';
 import { resolveDiscrepancy } from '~/lib/server/payments';
 
 /** POST /api/admin/payments/discrepancies/{id}/resolve: an admin marks a discrepancy dealt with (it stays on record; no money moves). */

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../../../lib/server/http';
-import { requireUser } from '../../../../../../lib/server/session/guards';
-import { removeSiteCampaign } from '../../../../../../lib/server/attribution/sites';
+import { requireUser } from '../../../../../../lib/server/users';
+import { removeSiteCampaign } from '../../../../../../lib/server/measurement';
 
 /** DELETE /api/attribution/sites/{id}/campaigns/{id}. */
 export const DELETE: APIRoute = async ({ locals, params }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, readBody } from '../../../../../../lib/server/http';
-import { requireUser } from '../../../../../../lib/server/session/guards';
-import { addSiteCampaign, listSiteCampaigns } from '../../../../../../lib/server/attribution/sites';
+import { requireUser } from '../../../../../../lib/server/users';
+import { addSiteCampaign, listSiteCampaigns } from '../../../../../../lib/server/measurement';
 
 /** GET /api/attribution/sites/{id}/campaigns. */
 export const GET: APIRoute = async ({ locals, params }) => json({ data: await listSiteCampaigns(requireUser(locals).id, idParam(params.id)) });

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../../../lib/server/http';
-import { requireUser } from '../../../../../../lib/server/session/guards';
-import { deleteEvent } from '../../../../../../lib/server/attribution/sites';
+import { requireUser } from '../../../../../../lib/server/users';
+import { deleteEvent } from '../../../../../../lib/server/measurement';
 
 /** DELETE /api/attribution/sites/{id}/events/{id}. */
 export const DELETE: APIRoute = async ({ locals, params }) => {

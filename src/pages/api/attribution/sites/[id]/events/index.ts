@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, readBody } from '../../../../../../lib/server/http';
-import { requireUser } from '../../../../../../lib/server/session/guards';
-import { createEvent, listEvents } from '../../../../../../lib/server/attribution/sites';
+import { requireUser } from '../../../../../../lib/server/users';
+import { createEvent, listEvents } from '../../../../../../lib/server/measurement';
 
 /** GET /api/attribution/sites/{id}/events. */
 export const GET: APIRoute = async ({ locals, params }) => json({ data: await listEvents(requireUser(locals).id, idParam(params.id)) });

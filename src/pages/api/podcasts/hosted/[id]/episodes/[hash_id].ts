@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, readBody } from '../../../../../../lib/server/http';
-import { requireRole } from '../../../../../../lib/server/session/guards';
-import { deleteHostedEpisode, updateHostedEpisode } from '../../../../../../lib/server/hosting/hosted-episodes';
+import { requireRole } from '../../../../../../lib/server/users';
+import { deleteHostedEpisode, updateHostedEpisode } from '../../../../../../lib/server/hosting';
 
 /**
  * PATCH /api/podcasts/hosted/{id}/episodes/{hash_id} {title, description, published_at, season, episode_number,

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, readBody } from '../../../../../../lib/server/http';
-import { requireRole } from '../../../../../../lib/server/session/guards';
-import { createHostedEpisode } from '../../../../../../lib/server/hosting/hosted-episodes';
+import { requireRole } from '../../../../../../lib/server/users';
+import { createHostedEpisode } from '../../../../../../lib/server/hosting';
 
 /** POST /api/podcasts/hosted/{id}/episodes {file_id, title, …, publish}: creates an episode (published, scheduled or a draft). */
 export const POST: APIRoute = async ({ locals, params, request }) => {

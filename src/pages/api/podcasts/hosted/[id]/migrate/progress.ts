@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../../../lib/server/http';
-import { requireRole } from '../../../../../../lib/server/session/guards';
-import { migrationProgress } from '../../../../../../lib/server/hosting/migration-state';
+import { requireRole } from '../../../../../../lib/server/users';
+import { migrationProgress } from '../../../../../../lib/server/hosting';
 
 /** GET /api/podcasts/hosted/{id}/migrate/progress: {data: {percent, migration_status}}. */
 export const GET: APIRoute = async ({ locals, params }) => {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json, readBody } from '../../../../../../lib/server/http';
-import { assertTestProvider, redeemCode } from '../../../../../../lib/server/payments/test-provider-connect';
+import { assertTestProvider, redeemCode } from '../../../../../../lib/server/payments';
 
 /** POST: PayPal's token call (grant_type=authorization_code), answered by the embedded test provider. */
 export const POST: APIRoute = async ({ request }) => {

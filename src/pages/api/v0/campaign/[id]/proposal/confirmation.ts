@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseQuery } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { findOwnedPodcast } from '~/lib/server/podcasts/owned-podcast';
-import { proposalConfirmation } from '~/lib/server/proposals/proposal-form';
+import { requireRole } from '~/lib/server/users';
+import { findOwnedPodcast } from '~/lib/server/podcasts';
+import { proposalConfirmation } from '~/lib/server/marketplace';
 
 const query = z.object({ package_id: z.coerce.number().int().positive().optional() });
 

@@ -1,10 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseBody, parseQuery } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { resolvePodcast } from '~/lib/server/sponsorships/current-podcast';
-import { proposalCreateForm } from '~/lib/server/proposals/proposal-form';
-import { createProposal, proposalInputSchema } from '~/lib/server/proposals/save-proposal';
+import { requireRole } from '~/lib/server/users';
+import { resolvePodcast, proposalCreateForm, createProposal, proposalInputSchema } from '~/lib/server/marketplace';
 
 const query = z.object({ podcast_id: z.coerce.number().int().positive().optional() });
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, parseBody } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { bookableDays } from '~/lib/server/delivery/air-dates';
-import { deliveryDateSchema, setDeliveryDate } from '~/lib/server/proposals/package-jobs';
+import { requireRole } from '~/lib/server/users';
+import { bookableDays } from '~/lib/server/delivery';
+import { deliveryDateSchema, setDeliveryDate } from '~/lib/server/marketplace';
 
 /** GET …/delivery-dates: the days this job's ad can be booked on (its type's available slots) and its current date. */
 export const GET: APIRoute = async ({ locals, params }) => {

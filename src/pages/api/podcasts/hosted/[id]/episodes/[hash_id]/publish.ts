@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../../../../lib/server/http';
-import { requireRole } from '../../../../../../../lib/server/session/guards';
-import { changeEpisodeStatus } from '../../../../../../../lib/server/hosting/hosted-episodes';
+import { requireRole } from '../../../../../../../lib/server/users';
+import { changeEpisodeStatus } from '../../../../../../../lib/server/hosting';
 
 /** POST /api/podcasts/hosted/{id}/episodes/{hash_id}/publish: publishes the episode (or schedules it, when its date is to come); answers it. */
 export const POST: APIRoute = async ({ locals, params }) => {

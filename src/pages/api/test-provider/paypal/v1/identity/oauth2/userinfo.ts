@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json } from '../../../../../../../lib/server/http';
-import { assertTestProvider, paypalAccountOfToken } from '../../../../../../../lib/server/payments/test-provider-connect';
+import { assertTestProvider, paypalAccountOfToken } from '../../../../../../../lib/server/payments';
 
 /** GET: PayPal's userinfo call, answered by the embedded test provider with the connected test account. */
 export const GET: APIRoute = async ({ request }) => {

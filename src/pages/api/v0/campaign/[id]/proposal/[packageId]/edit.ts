@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, parseBody } from '~/lib/server/http';
-import { requireRole } from '~/lib/server/session/guards';
-import { findOwnedPodcast } from '~/lib/server/podcasts/owned-podcast';
-import { proposalEditForm } from '~/lib/server/proposals/proposal-form';
-import { proposalInputSchema, updateProposal } from '~/lib/server/proposals/save-proposal';
+import { requireRole } from '~/lib/server/users';
+import { findOwnedPodcast } from '~/lib/server/podcasts';
+import { proposalEditForm, proposalInputSchema, updateProposal } from '~/lib/server/marketplace';
 
 /** GET /api/v0/campaign/{id}/proposal/{packageId}/edit: the wizard's data with the user's own package. */
 export const GET: APIRoute = async ({ locals, params }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, readBody } from '../../../../../../../../lib/server/http';
-import { requireRole } from '../../../../../../../../lib/server/session/guards';
-import { findOwnedHosted } from '../../../../../../../../lib/server/hosting/owned-hosted';
-import { episodeMarkers, saveMarkers } from '../../../../../../../../lib/server/ads/ad-markers';
+import { requireRole } from '../../../../../../../../lib/server/users';
+import { findOwnedHosted } from '../../../../../../../../lib/server/hosting';
+import { episodeMarkers, saveMarkers } from '../../../../../../../../lib/server/ads';
 
 /** GET /api/podcasts/hosted/{id}/episodes/{hash_id}/ad-markers: the episode's ad positions, length and waveform. */
 export const GET: APIRoute = async ({ locals, params }) => {

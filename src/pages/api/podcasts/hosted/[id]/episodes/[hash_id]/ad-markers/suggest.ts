@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../../../../../lib/server/http';
-import { requireRole } from '../../../../../../../../lib/server/session/guards';
-import { findOwnedHosted } from '../../../../../../../../lib/server/hosting/owned-hosted';
-import { suggestOwnMarkers } from '../../../../../../../../lib/server/ads/ad-markers';
+import { requireRole } from '../../../../../../../../lib/server/users';
+import { findOwnedHosted } from '../../../../../../../../lib/server/hosting';
+import { suggestOwnMarkers } from '../../../../../../../../lib/server/ads';
 
 /** POST /api/podcasts/hosted/{id}/episodes/{hash_id}/ad-markers/suggest: suggests mid-rolls from the episode's silences (unconfirmed). */
 export const POST: APIRoute = async ({ locals, params }) => {

@@ -1,0 +1,18 @@
+/** The campaigns domain's face: the only module other domains and pages import from it. */
+export { campaignStats } from './campaign-stats';
+export { closeBrandCampaigns } from './close-brand-campaigns';
+export { closeCampaign } from './close-campaign';
+export { findOwnedCampaign } from './find-campaign';
+export { countsAsJob } from './job-counts';
+export { CAMPAIGN_FILTERS, campaignListQuery, listCampaigns } from './list-campaigns';
+export { countFeedTabs, feedQuery, getCampaignPackage, listBrandPackages, listCampaignPackages } from './list-packages';
+export { notFoundPage } from './not-found-page';
+export { setCampaignPaused } from './pause-campaign';
+export { approveCampaign, listPendingCampaigns, rejectCampaign } from './review-campaign';
+export { createCampaign, saveCampaign } from './save-campaign';
+export { serializeCampaign } from './serialize-campaign';
+export { discussionCampaigns, v0Campaign, v0Campaigns, v0Query } from './view-campaigns';
+export { registerCampaignJobs } from './jobs';
+export { findBrandOf, readBrandAvatar, saveBrandAvatar, serializeBrand, setBrandCategory, updateBrand } from './brands';
+export type { BrandRow } from './brands';
+export { findBrandPackage, serializePackagesForBrand } from './list-packages';

@@ -1,0 +1,34 @@
+/** The marketplace domain's face: the only module other domains and pages import from it. */
+export { campaignRemainingBudget, cancelFundedJob, createHirings, listHirings, publishHiringChanged, serializeHirings, transitionHiring } from './hirings';
+export type { HiringRow } from './hirings';
+export {
+  createProposal,
+  deliveryDateSchema,
+  listPackageJobs,
+  proposalConfirmation,
+  proposalCreateForm,
+  proposalEditForm,
+  proposalInputSchema,
+  publishJobsUpdated,
+  publishPackageChanged,
+  setDeliveryDate,
+  updateProposal,
+} from './proposals';
+export type { PackagePayload, PackageRow, ProposalFormPayload } from './proposals';
+export {
+  SPONSORSHIP_TABS,
+  allSponsorships,
+  cancelSponsorship,
+  countSponsorships,
+  currentPagePodcast,
+  declineSponsorship,
+  findSponsorship,
+  pageOf,
+  podcasterDashboard,
+  resolvePodcast,
+  sponsorshipQuerySchema,
+  sponsorshipsChanged,
+  toggleFeatured,
+} from './sponsorships';
+export type { SponsorshipPayload, SponsorshipTab } from './sponsorships';
+export { declineProposalItem, ratePackage, setPackageStarred } from './proposals/package-actions';

@@ -1,0 +1,2 @@
+/** The shell domain's face: the only module other domains and pages import from it. */
+export { countUnreadWorkrooms, loadShellData, shellPodcastRows, shellPodcasts } from './shell-data';
