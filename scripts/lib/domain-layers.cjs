@@ -1,0 +1,51 @@
+/**
+ * The layers of the core domains (src/lib/server/<domain>), read by .dependency-cruiser.cjs and
+ * tests/unit/boundaries.test.ts; docs/domains.md says what each domain owns.
+ */
+/** Infrastructure: serves every domain, imports none. */
+const INFRA_FOLDERS = ['db', 'cache', 'storage', 'jobs', 'realtime', 'mail', 'fetch', 'backup'];
+const INFRA_FILES = ['config', 'clock', 'crypto', 'file-formats', 'http', 'api-paths', 'body-limits', 'byte-range', 'security-headers'];
+/** The app: composes the domains (boot, demo data); no domain imports it. Patterns under src/lib/server. */
+const APP = ['runtime\\.ts$', 'seed/'];
+/** The core domains, lowest first. */
+const DOMAIN_LAYERS = [
+  'users',
+  'files',
+  'notifications',
+  'podcasts',
+  'campaigns',
+  'measurement',
+  'marketplace',
+  'payments',
+  'delivery',
+  'workrooms',
+  'hosting',
+  'ads',
+  'support',
+  'help',
+  'shell',
+  'admin',
+];
+/** Imports that still go up the layers (from → to, with the files that make them in docs/domains.md). */
+const KNOWN_BACK_EDGES = [
+  'users -> podcasts',
+  'users -> campaigns',
+  'users -> shell',
+  'podcasts -> measurement',
+  'campaigns -> measurement',
+  'campaigns -> marketplace',
+  'measurement -> payments',
+  'measurement -> delivery',
+  'marketplace -> payments',
+  'marketplace -> delivery',
+  'marketplace -> workrooms',
+  'marketplace -> shell',
+  'payments -> delivery',
+  'delivery -> workrooms',
+  'delivery -> hosting',
+  'workrooms -> shell',
+  'hosting -> ads',
+  'hosting -> shell',
+];
+
+module.exports = { APP, DOMAIN_LAYERS, INFRA_FILES, INFRA_FOLDERS, KNOWN_BACK_EDGES };
