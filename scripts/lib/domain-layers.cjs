@@ -54,15 +54,11 @@ const KNOWN_BACK_EDGES = [
  * new writer and on an entry that no longer holds, so this list only shrinks.
  */
 const KNOWN_SHARED_WRITES = {
-  brands: ['users', 'campaigns'],
   campaigns: ['campaigns', 'measurement'],
   episodes: ['podcasts', 'hosting'],
-  files: ['files', 'podcasts'],
   packageJobs: ['marketplace', 'delivery'],
-  podcasters: ['users', 'podcasts', 'hosting'],
   podcasts: ['podcasts', 'hosting', 'marketplace', 'measurement'],
   slots: ['podcasts', 'delivery'],
-  users: ['users', 'campaigns', 'hosting', 'notifications', 'payments', 'podcasts'],
 };
 
 module.exports = { APP, DOMAIN_LAYERS, INFRA_FILES, INFRA_FOLDERS, KNOWN_BACK_EDGES, KNOWN_SHARED_WRITES };

@@ -13,6 +13,4 @@ export { createCampaign, saveCampaign } from './save-campaign';
 export { serializeCampaign } from './serialize-campaign';
 export { discussionCampaigns, v0Campaign, v0Campaigns, v0Query } from './view-campaigns';
 export { registerCampaignJobs } from './jobs';
-export { findBrandOf, readBrandAvatar, saveBrandAvatar, serializeBrand, setBrandCategory, updateBrand } from './brands';
-export type { BrandRow } from './brands';
 export { findBrandPackage, serializePackagesForBrand } from './list-packages';

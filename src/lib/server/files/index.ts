@@ -9,7 +9,7 @@ export { findViewableFile } from './find-file';
 export { listUserFiles } from './list-files';
 export { ffmpegPath } from './process-audio';
 export { receiveUpload } from './receive-upload';
-export { removeFile, removeFilesOf } from './remove-file';
+export { removeFile, removeFilesOf, removeTaggedFile } from './remove-file';
 export { generatedName, removeQuietly, removeStored, scratchPath, withLocalCopy } from './storage';
 export { storageUsage } from './storage-quota';
 export { assertOwnFiles, storeAttachments } from './store-attachments';

@@ -19,3 +19,13 @@ export async function removeFilesOf(reference: { type: string; id: number }, db?
     .returning({ path: files.path });
   for (const g of gone) await removeStored(g.path);
 }
+
+/** Deletes one file if it is still tagged with `referenceType` (an upload the caller replaced). */
+export async function removeTaggedFile(fileId: number, referenceType: string, db?: Db | Tx): Promise<void> {
+  const conn = db ?? (await getDb());
+  const [gone] = await conn
+    .delete(files)
+    .where(and(eq(files.id, fileId), eq(files.reference_type, referenceType)))
+    .returning({ path: files.path });
+  if (gone) await removeStored(gone.path);
+}

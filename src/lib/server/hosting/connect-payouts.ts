@@ -4,6 +4,7 @@
  * encoded JSON {encrypted_id, path}; the provider sends it back to /webhooks/{stripe,paypal}-connect
  * with a code, which is exchanged for the account id and stored in users.payouts_connect.
  */
+import { setPayoutsConnect } from '../users';
 import { eq } from 'drizzle-orm';
 import { config } from '../config';
 import { readSignedPayload, signPayload } from '../crypto';
@@ -122,10 +123,7 @@ export async function completeConnect(
   if (!user) return { path: state.path, ok: false, message: 'The payout connection could not be verified. Please try again.' };
   try {
     const accountId = provider === 'stripe' ? await exchangeStripe(query.code) : await exchangePaypal(query.code);
-    await db
-      .update(users)
-      .set({ payouts_connect: { provider, account_id: accountId, connected_at: new Date().toISOString() } })
-      .where(eq(users.id, user.id));
+    await setPayoutsConnect(db, user.id, { provider, account_id: accountId, connected_at: new Date().toISOString() });
     return { path: state.path, ok: true, message: `${name} is connected. Payouts will go to this account.` };
   } catch (error) {
     return { path: state.path, ok: false, message: error instanceof Error ? error.message : `${name} could not be connected. Please try again.` };

@@ -6,10 +6,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { config } from '../config';
 import { randomToken, readSignedPayload, signPayload } from '../crypto';
-import { getDb, hostedPodcasts, podcasters, podcasts, users } from '../db';
+import { getDb, hostedPodcasts, podcasts, users } from '../db';
 import { FetchFailed, FetchRefused, guardedFetch } from '../fetch';
 import { HttpError, fieldError, fieldErrors, zodFieldErrors } from '../http';
-import { hashPassword } from '../users';
+import { hashPassword, createInvitedPodcaster } from '../users';
 import { renderMail, queueMail } from '../mail';
 import { NotAnRssFeed, parseRssChannel } from '../podcasts';
 import { readFeedChannel } from './read-feed-episodes';
@@ -100,19 +100,16 @@ export async function registerHosted(body: Record<string, unknown>): Promise<{ u
   }
   const passwordHash = await hashPassword(parsed.data.password);
   const userId = await db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        encrypted_id: randomToken(18),
+    // The invitation link reached this inbox: the account is verified.
+    const user = {
+      id: await createInvitedPodcaster(tx, {
         email: invite.email,
         first_name: parsed.data.first_name,
         last_name: parsed.data.last_name,
-        type: 'PODCASTER',
-        password_hash: passwordHash,
-        email_verified_at: new Date(), // the invitation link reached this inbox
-      })
-      .returning({ id: users.id });
-    await tx.insert(podcasters).values({ user_id: user!.id, source: 'hosting-invite', is_completed: true });
+        passwordHash,
+        source: 'hosting-invite',
+      }),
+    };
     const hash = randomToken(8);
     const [podcast] = await tx
       .insert(podcasts)

@@ -1,4 +1,5 @@
 /** Which notification mails a user gets (users.notification_settings, every kind on by default). */
+import { setNotificationSettings } from '../users';
 import { eq } from 'drizzle-orm';
 import { getDb, users } from '../db';
 import { notFound } from '../http';
@@ -20,6 +21,6 @@ export async function updateNotificationSettings(userId: number, changes: Partia
   const db = await getDb();
   const current = await notificationSettings(userId);
   const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => typeof v === 'boolean')) };
-  await db.update(users).set({ notification_settings: next }).where(eq(users.id, userId));
+  await setNotificationSettings(db, userId, next);
   return next;
 }

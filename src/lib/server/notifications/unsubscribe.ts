@@ -1,4 +1,5 @@
 /** Unsubscribe links in mail: a signed token naming the user and the kind of mail, applied on /unsubscribed. */
+import { setNotificationSettings } from '../users';
 import { eq } from 'drizzle-orm';
 import { config } from '../config';
 import { readSignedPayload, signPayload } from '../crypto';
@@ -22,6 +23,6 @@ export async function unsubscribe(token: string): Promise<{ kind: NotificationKi
   const kind = payload.k as NotificationKind | 'all';
   const settings = { ...user.settings };
   for (const k of kind === 'all' ? NOTIFICATION_KINDS : [kind]) settings[`mail_${k}`] = false;
-  await db.update(users).set({ notification_settings: settings }).where(eq(users.id, payload.u));
+  await setNotificationSettings(db, payload.u, settings);
   return { kind, email: user.email };
 }

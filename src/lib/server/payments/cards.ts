@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { config } from '../config';
 import { getDb, cards, users } from '../db';
 import { fieldError, HttpError, notFound, validate } from '../http';
-import type { SessionUser } from '../users';
+import { type SessionUser, setAccountDefaultCard } from '../users';
 import type { CardPayload } from '../../payments';
 import { CardError, ProviderUnavailable, paymentProvider } from './provider';
 
@@ -116,7 +116,7 @@ export async function addCard(user: SessionUser, body: unknown): Promise<CardPay
     let def = me?.default_card_id ?? null;
     if (def === null || !(await tx.select({ id: cards.id }).from(cards).where(eq(cards.id, def))).length) {
       def = row!.id;
-      await tx.update(users).set({ default_card_id: def }).where(eq(users.id, user.id));
+      await setAccountDefaultCard(tx, user.id, def);
     }
     return serializeCard(row!, def);
   });
@@ -127,7 +127,7 @@ export async function addCard(user: SessionUser, body: unknown): Promise<CardPay
 export async function setDefaultCard(userId: number, cardId: number): Promise<CardPayload> {
   const card = await findOwnCard(userId, cardId);
   const db = await getDb();
-  await db.update(users).set({ default_card_id: card.id }).where(eq(users.id, userId));
+  await setAccountDefaultCard(db, userId, card.id);
   return serializeCard(card, card.id);
 }
 
@@ -145,10 +145,7 @@ export async function deleteCard(userId: number, cardId: number): Promise<void> 
         .where(and(eq(cards.user_id, userId), eq(cards.engine, card.engine)))
         .orderBy(desc(cards.created_at), asc(cards.id))
         .limit(1);
-      await tx
-        .update(users)
-        .set({ default_card_id: next?.id ?? null })
-        .where(eq(users.id, userId));
+      await setAccountDefaultCard(tx, userId, next?.id ?? null);
     }
   });
   // The card is gone from our side either way; a provider that cannot be reached keeps a detached-later method.

@@ -1,7 +1,8 @@
 /** Completes a podcaster's profile (podcaster.is_completed) once they have a podcast and a name. */
+import { setAccountName, markPodcasterCompleted } from '../users';
 import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, podcasters, podcasts, users } from '../db';
+import { getDb, podcasts } from '../db';
 import { fieldError } from '../http';
 
 export const completeOnboardingSchema = z.object({
@@ -17,15 +18,12 @@ export async function completeOnboarding(userId: number, input: CompleteOnboardi
   const [row] = await db.select({ n: count() }).from(podcasts).where(eq(podcasts.user_id, userId));
   if (!Number(row?.n ?? 0)) throw fieldError('url', 'Add at least one podcast to continue.');
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        first_name: input.first_name,
-        last_name: input.last_name,
-        ...(input.country !== undefined ? { country: input.country?.toUpperCase() ?? null } : {}),
-      })
-      .where(eq(users.id, userId));
-    await tx.update(podcasters).set({ is_completed: true }).where(eq(podcasters.user_id, userId));
+    await setAccountName(tx, userId, {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      ...(input.country !== undefined ? { country: input.country?.toUpperCase() ?? null } : {}),
+    });
+    await markPodcasterCompleted(tx, userId);
     await tx.update(podcasts).set({ is_onboarded: true }).where(eq(podcasts.user_id, userId));
   });
 }

@@ -2,10 +2,10 @@
  * The podcast's artwork uploaded by its owner (cropped in the browser): checked by its magic bytes,
  * stored through the files domain and served from GET /api/file/{id} to any signed-in user.
  */
-import { and, eq } from 'drizzle-orm';
-import { getDb, files, podcasts } from '../db';
+import { eq } from 'drizzle-orm';
+import { getDb, podcasts } from '../db';
 import { fieldError } from '../http';
-import { fileUrl, removeStored } from '../files';
+import { fileUrl, removeTaggedFile } from '../files';
 import { imageType } from '../file-formats';
 import { findOwnedPodcast } from './owned-podcast';
 import type { PodcastRow } from './list-podcasts';
@@ -27,12 +27,6 @@ export async function savePodcastAvatar(userId: number, podcastId: number, value
     .set({ avatar_url: fileUrl(stored.id), avatar_file_id: stored.id })
     .where(eq(podcasts.id, podcast.id))
     .returning();
-  if (podcast.avatar_file_id && podcast.avatar_file_id !== stored.id) {
-    const [old] = await db
-      .delete(files)
-      .where(and(eq(files.id, podcast.avatar_file_id), eq(files.reference_type, PODCAST_AVATAR_REFERENCE)))
-      .returning();
-    if (old) await removeStored(old.path);
-  }
+  if (podcast.avatar_file_id && podcast.avatar_file_id !== stored.id) await removeTaggedFile(podcast.avatar_file_id, PODCAST_AVATAR_REFERENCE);
   return row!;
 }

@@ -71,3 +71,14 @@ export {
   signOut,
   stopRevocationSync,
 } from './session';
+export {
+  createInvitedPodcaster,
+  markPodcasterCompleted,
+  setAccountAvatar,
+  setAccountName,
+  setAccountDefaultCard,
+  setNotificationSettings,
+  setPayoutsConnect,
+} from './account-writes';
+export { findBrandOf, readBrandAvatar, saveBrandAvatar, serializeBrand, setBrandCategory, updateBrand } from './brands';
+export type { BrandRow } from './brands';

@@ -4,7 +4,7 @@ import { writeInvalidatedCache } from '../cache';
 import { config } from '../config';
 import { type Db, getDb, unannounced, brands, podcasters, users } from '../db';
 import type { UserPayload } from '../../types';
-import type { BrandRow } from '../campaigns';
+import type { BrandRow } from './brands/update-brand';
 
 export type UserRow = typeof users.$inferSelect;
 export type PodcasterRow = typeof podcasters.$inferSelect;

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json, readBody } from '../../../lib/server/http';
-import { requireRole } from '../../../lib/server/users';
-import { setBrandCategory } from '../../../lib/server/campaigns';
+import { requireRole, setBrandCategory } from '../../../lib/server/users';
 
 /** POST /api/brand/categories: body category_id. */
 export const POST: APIRoute = async ({ locals, request }) => {

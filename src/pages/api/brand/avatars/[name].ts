@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { notFound } from '../../../../lib/server/http';
-import { readBrandAvatar } from '../../../../lib/server/campaigns';
+import { readBrandAvatar } from '../../../../lib/server/users';
 
 /** GET /api/brand/avatars/{name}: a stored brand avatar (public, like any logo). */
 export const GET: APIRoute = async ({ params }) => {

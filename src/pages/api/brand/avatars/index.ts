@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json, readBody } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/users';
-import { saveBrandAvatar } from '../../../../lib/server/campaigns';
+import { requireRole, saveBrandAvatar } from '../../../../lib/server/users';
 
 /** POST /api/brand/avatars: multipart field `avatar` (the cropped image); answers the brand. */
 export const POST: APIRoute = async ({ locals, request }) => {

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, readBody } from '../../../../lib/server/http';
-import { requireRole } from '../../../../lib/server/users';
-import { updateBrand } from '../../../../lib/server/campaigns';
+import { requireRole, updateBrand } from '../../../../lib/server/users';
 
 /** PUT /api/brand/brands/{id}: the brand's profile fields. */
 export const PUT: APIRoute = async ({ locals, params, request }) => {

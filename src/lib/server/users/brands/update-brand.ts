@@ -1,7 +1,8 @@
 /** The brand's profile (every brand field of §3) and its category. */
+import { setAccountName } from '../account-writes';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, ads, brands, categories, users } from '../../db';
+import { getDb, ads, brands, categories } from '../../db';
 import { fieldError, forbidden, notFound, validate } from '../../http';
 import type { BrandPayload } from '../../../types';
 
@@ -69,15 +70,7 @@ export async function updateBrand(userId: number, brandId: number, body: unknown
     if (known.length !== new Set(input.ad_ids).size) throw fieldError('ad_ids', 'The selected ads are invalid.');
   }
   const [row] = await db.transaction(async (tx) => {
-    if (input.first_name !== undefined || input.last_name !== undefined) {
-      await tx
-        .update(users)
-        .set({
-          ...(input.first_name !== undefined ? { first_name: input.first_name } : {}),
-          ...(input.last_name !== undefined ? { last_name: input.last_name } : {}),
-        })
-        .where(eq(users.id, userId));
-    }
+    await setAccountName(tx, userId, { first_name: input.first_name, last_name: input.last_name });
     return tx
       .update(brands)
       .set({

@@ -4,11 +4,12 @@
  * A logo is public (it shows next to campaigns without a session), so it keeps this route rather than
  * /api/file/{id}, which needs one.
  */
+import { setAccountAvatar } from '../account-writes';
 import { imageType } from '../../file-formats';
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
-import { getDb, brands, users } from '../../db';
+import { getDb, brands } from '../../db';
 import { fieldError, notFound } from '../../http';
 import type { BrandPayload } from '../../../types';
 import { serializeBrand } from './update-brand';
@@ -34,7 +35,7 @@ export async function saveBrandAvatar(userId: number, file: unknown): Promise<Br
   await store.put(avatarKey(name), bytes, { contentType: type === 'jpeg' ? 'image/jpeg' : `image/${type}` });
   const url = `${AVATAR_ROUTE}${name}`;
   const [row] = await db.update(brands).set({ avatar_url: url }).where(eq(brands.id, brand.id)).returning();
-  await db.update(users).set({ avatar: url }).where(eq(users.id, userId));
+  await setAccountAvatar(db, userId, url);
   const previous = brand.avatar_url?.startsWith(AVATAR_ROUTE) ? brand.avatar_url.slice(AVATAR_ROUTE.length) : null;
   if (previous && /^[0-9a-f-]{36}\.(png|jpg|webp)$/.test(previous)) await store.remove(avatarKey(previous)).catch(() => undefined);
   return serializeBrand(row!);
