@@ -54,11 +54,8 @@ const KNOWN_BACK_EDGES = [
  * new writer and on an entry that no longer holds, so this list only shrinks.
  */
 const KNOWN_SHARED_WRITES = {
-  campaigns: ['campaigns', 'measurement'],
   episodes: ['podcasts', 'hosting'],
-  packageJobs: ['marketplace', 'delivery'],
   podcasts: ['podcasts', 'hosting', 'marketplace', 'measurement'],
-  slots: ['podcasts', 'delivery'],
 };
 
 module.exports = { APP, DOMAIN_LAYERS, INFRA_FILES, INFRA_FOLDERS, KNOWN_BACK_EDGES, KNOWN_SHARED_WRITES };

@@ -9,7 +9,7 @@ export { countFeedTabs, feedQuery, getCampaignPackage, listBrandPackages, listCa
 export { notFoundPage } from './not-found-page';
 export { setCampaignPaused } from './pause-campaign';
 export { approveCampaign, listPendingCampaigns, rejectCampaign } from './review-campaign';
-export { createCampaign, saveCampaign } from './save-campaign';
+export { createCampaign, saveCampaign, setCampaignSite } from './save-campaign';
 export { serializeCampaign } from './serialize-campaign';
 export { discussionCampaigns, v0Campaign, v0Campaigns, v0Query } from './view-campaigns';
 export { registerCampaignJobs } from './jobs';

@@ -123,3 +123,8 @@ export async function saveCampaign(brandUserId: number, campaignId: number, body
   const payload = await loadCampaignPayload(campaignId);
   return payload;
 }
+
+/** Records the attribution site a campaign is linked to (measurement keeps the link and its counts). */
+export async function setCampaignSite(tx: Tx, campaignId: number, siteId: number | null): Promise<void> {
+  await tx.update(campaigns).set({ site_id: siteId }).where(eq(campaigns.id, campaignId));
+}

@@ -5,9 +5,9 @@
  * slot with the ad; moving the date frees the old one. Anything else is a 422 that says why.
  */
 import { and, eq } from 'drizzle-orm';
-import { getDb, ads, campaignAds, packageJobs, packages, podcasts, slots } from '../db';
+import { getDb, ads, campaignAds, packageJobs, packages, podcasts } from '../db';
 import { fieldError, notFound } from '../http';
-import { podcastCalendar, podcastToday } from '../podcasts';
+import { bookSlot, podcastCalendar, podcastToday } from '../podcasts';
 import { AD_TYPE_LABELS } from '../../constants';
 import { calendarEnd, isDay, isScheduledDay, readSchedule, WEEKDAY_NAMES, weekday, type SlotType } from '../../slots';
 import { announceJobChanges, updateJobFields } from './job-status';
@@ -82,11 +82,7 @@ export async function bookAirDate(userId: number, packageId: number, jobId: numb
   await db.transaction(async (tx) => {
     await updateJobFields(tx, jobId, { delivery_date: day });
     // Moving frees the old day's slot; the new one is booked with the ad.
-    if (old) await tx.delete(slots).where(and(eq(slots.podcast_id, ctx.podcast.id), eq(slots.type, ctx.type), eq(slots.date, old), eq(slots.status, 'booked')));
-    await tx
-      .insert(slots)
-      .values({ podcast_id: ctx.podcast.id, type: ctx.type, date: day, status: 'booked', ad_id: ctx.adId })
-      .onConflictDoUpdate({ target: [slots.podcast_id, slots.type, slots.date], set: { status: 'booked', ad_id: ctx.adId } });
+    await bookSlot(tx, { podcastId: ctx.podcast.id, type: ctx.type, day, previousDay: old ?? null, adId: ctx.adId });
   });
   await announceJobChanges([{ jobId, from: ctx.job.status, to: ctx.job.status, title: 'An air date was booked', note: `It airs on ${longDay(day)}.` }], {
     side: 'podcaster',

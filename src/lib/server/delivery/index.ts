@@ -13,3 +13,4 @@ export { GUEST_VOICE, HOST_VOICE, SYNTH_RATE, concat, mix, speech, wav } from '.
 export { pollFeed } from './watch-feeds';
 export { workroomDeliveryJobs, workroomJobs } from './workroom-jobs';
 export { registerDeliveryJobs } from './jobs';
+export { createPackageJobs, replacePackageJobs, type NewPackageJob } from './package-job-rows';

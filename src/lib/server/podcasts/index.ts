@@ -29,6 +29,7 @@ export {
 export { listAds, listCategories } from './catalog';
 export { isBlankHtml, readKitNote, requireTestEnv, sanitizeHtml, saveKitNote } from './content';
 export {
+  bookSlot,
   calendarOf,
   calendarRange,
   markAvailable,

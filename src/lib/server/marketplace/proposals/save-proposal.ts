@@ -3,9 +3,9 @@
  * several episodes a parent job with one single-episode child per date. Each date must be an available
  * slot of the ad's type. Sending notifies the brand and opens the package's workroom.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, type Tx, ads, campaignAds, campaigns, opportunities, packageJobs, packages, podcasts } from '../../db';
+import { getDb, ads, campaignAds, campaigns, opportunities, packageJobs, packages, podcasts } from '../../db';
 import { fieldError, fieldErrors, HttpError, notFound, type FieldErrors } from '../../http';
 import { notify } from '../../notifications';
 import { publishPackageChanged } from './events';
@@ -18,6 +18,7 @@ import { formatDate } from '../../../format/dates';
 import { AD_TYPE_LABELS, DEFAULT_JOB_EPISODES } from '../../../constants';
 import { isDay } from '../../../slots';
 import { itemPrice } from '../../../proposal-total';
+import { createPackageJobs, replacePackageJobs } from '../../delivery';
 import { PITCH_MAX, pitchLength } from '../../../pitch';
 import { loadPackage, type PackagePayload, type PackageRow } from './serialize-package';
 
@@ -107,34 +108,9 @@ async function checkProposal(
   return { podcast, campaign, description, jobs };
 }
 
-/** Inserts the jobs of a package (single jobs, or a parent with one child per episode); answers the proposal's total. */
-async function insertJobs(tx: Tx, packageId: number, jobs: Checked['jobs']): Promise<number> {
-  let total = 0;
-  for (const job of jobs) {
-    total += itemPrice(job);
-    if (job.episodes === 1) {
-      await tx
-        .insert(packageJobs)
-        .values({ package_id: packageId, campaign_ad_id: job.campaign_ad_id, fee: job.fee, episodes: 1, is_episode: true, delivery_date: job.dates[0]! });
-      continue;
-    }
-    const [parent] = await tx
-      .insert(packageJobs)
-      .values({ package_id: packageId, campaign_ad_id: job.campaign_ad_id, fee: job.fee, episodes: job.episodes, is_episode: false, delivery_date: null })
-      .returning({ id: packageJobs.id });
-    await tx.insert(packageJobs).values(
-      job.dates.map((date) => ({
-        package_id: packageId,
-        campaign_ad_id: job.campaign_ad_id,
-        fee: job.fee,
-        episodes: 1,
-        is_episode: true,
-        parent_id: parent!.id,
-        delivery_date: date,
-      })),
-    );
-  }
-  return total;
+/** The proposal's total: what its items cost, in cents. */
+function totalOf(jobs: Checked['jobs']): number {
+  return jobs.reduce((sum, job) => sum + itemPrice(job), 0);
 }
 
 /** The proposal-details message: what was proposed, in words. */
@@ -171,7 +147,8 @@ export async function createProposal(userId: number, campaignId: number, input: 
       .insert(packages)
       .values({ description: checked.description, status: 'pending', podcast_id: podcast.id, podcaster_user_id: userId, campaign_id: campaignId })
       .returning();
-    const total = await insertJobs(tx, pkg!.id, checked.jobs);
+    await createPackageJobs(tx, pkg!.id, checked.jobs);
+    const total = totalOf(checked.jobs);
     await tx.update(packages).set({ total_price: total }).where(eq(packages.id, pkg!.id));
     const opp = await ensureOpportunity(tx, podcast.id, campaignId);
     await transitionOpportunities(tx, eq(opportunities.id, opp.id), 'proposed', { package_id: pkg!.id });
@@ -220,9 +197,8 @@ export async function updateProposal(userId: number, campaignId: number, package
     const [current] = await tx.select({ status: packages.status }).from(packages).where(eq(packages.id, pkg.id)).for('update');
     if (current?.status !== 'pending')
       throw new HttpError(422, 'Only a pending proposal can be edited.', { package: ['Only a pending proposal can be edited.'] });
-    const ids = (await tx.select({ id: packageJobs.id }).from(packageJobs).where(eq(packageJobs.package_id, pkg.id))).map((r) => r.id);
-    if (ids.length) await tx.delete(packageJobs).where(inArray(packageJobs.id, ids));
-    const total = await insertJobs(tx, pkg.id, checked.jobs);
+    await replacePackageJobs(tx, pkg.id, checked.jobs);
+    const total = totalOf(checked.jobs);
     await tx.update(packages).set({ description: checked.description, total_price: total }).where(eq(packages.id, pkg.id));
     const opp = await ensureOpportunity(tx, pkg.podcast_id, campaignId);
     await openPackageDiscussion(tx, {

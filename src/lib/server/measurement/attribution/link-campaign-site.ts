@@ -5,7 +5,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db';
-import { attributionSiteCampaigns, attributionSites, campaigns } from '../../db';
+import { attributionSiteCampaigns, attributionSites } from '../../db';
+import { setCampaignSite } from '../../campaigns';
 import { siteFiguresSql } from './sites';
 
 /** Attributes the campaign to the site (or to none), replacing any other link, and recounts the sites touched. */
@@ -16,7 +17,7 @@ export async function linkCampaignSite(tx: Tx, campaignId: number, siteId: numbe
     .where(eq(attributionSiteCampaigns.campaign_id, campaignId));
   await tx.delete(attributionSiteCampaigns).where(eq(attributionSiteCampaigns.campaign_id, campaignId));
   if (siteId !== null) await tx.insert(attributionSiteCampaigns).values({ site_id: siteId, campaign_id: campaignId }).onConflictDoNothing();
-  await tx.update(campaigns).set({ site_id: siteId }).where(eq(campaigns.id, campaignId));
+  await setCampaignSite(tx, campaignId, siteId);
   await recountSites(tx, [...before.map((b) => b.site_id), ...(siteId !== null ? [siteId] : [])]);
 }
 

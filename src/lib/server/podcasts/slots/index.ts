@@ -1,5 +1,6 @@
 /** The slots domain's face: the only module other domains and pages import from it. */
 export {
+  bookSlot,
   calendarOf,
   calendarRange,
   markAvailable,

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, getDb, ads, campaignAds, packageJobs, packages, podcasts, slots } from '../../db';
+import { type Db, getDb, type Tx, ads, campaignAds, packageJobs, packages, podcasts, slots } from '../../db';
 import { fieldError, HttpError, notFound } from '../../http';
 import { findOwnedPodcast } from '../owned-podcast';
 import { addDays, calendarEnd, deriveSlots, firstUpcomingDay, isDay, readSchedule, type CalendarSlot, type SlotRecord } from '../../../slots';
@@ -169,4 +169,23 @@ export async function markAvailable(userId: number, podcastId: number, slotId: n
 export async function userPodcastIds(userId: number): Promise<number[]> {
   const db = await getDb();
   return (await db.select({ id: podcasts.id }).from(podcasts).where(eq(podcasts.user_id, userId)).orderBy(asc(podcasts.id))).map((r) => r.id);
+}
+
+/**
+ * Books a show's slot for an ad on `day`, freeing the one it held on `previousDay` (an air date moved);
+ * delivery calls it in the transaction that moves the job's date.
+ */
+export async function bookSlot(
+  tx: Tx,
+  slot: { podcastId: number; type: SlotRow['type']; day: string; previousDay: string | null; adId: number | null },
+): Promise<void> {
+  if (slot.previousDay) {
+    await tx
+      .delete(slots)
+      .where(and(eq(slots.podcast_id, slot.podcastId), eq(slots.type, slot.type), eq(slots.date, slot.previousDay), eq(slots.status, 'booked')));
+  }
+  await tx
+    .insert(slots)
+    .values({ podcast_id: slot.podcastId, type: slot.type, date: slot.day, status: 'booked', ad_id: slot.adId })
+    .onConflictDoUpdate({ target: [slots.podcast_id, slots.type, slots.date], set: { status: 'booked', ad_id: slot.adId } });
 }
