@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { json, parseBody } from '../../lib/server/http';
 import { requireUser } from '../../lib/server/users';
 import { deleteAccount, deleteAccountSchema, serializeUser } from '../../lib/server/users';
+import { closeBrandCampaigns } from '../../lib/server/campaigns';
 
 /** GET /api/user: the signed-in user. */
 export const GET: APIRoute = ({ locals }) => json({ data: serializeUser(requireUser(locals)) });
@@ -9,6 +10,6 @@ export const GET: APIRoute = ({ locals }) => json({ data: serializeUser(requireU
 /** DELETE /api/user {password, confirmation: 'DELETE'}: deletes the signed-in account and ends every session. */
 export const DELETE: APIRoute = async ({ locals, request }) => {
   const user = requireUser(locals);
-  await deleteAccount(user.id, await parseBody(request, deleteAccountSchema));
+  await deleteAccount(user.id, await parseBody(request, deleteAccountSchema), closeBrandCampaigns);
   return json(null, 204);
 };

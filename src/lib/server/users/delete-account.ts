@@ -7,10 +7,9 @@
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { verifyPassword, throttle, revokeAllForUser } from './auth';
-import { closeBrandCampaigns } from '../campaigns';
 import { config } from '../config';
 import { randomToken } from '../crypto';
-import { getDb, hirings, sessionDevices, users } from '../db';
+import { getDb, hirings, sessionDevices, type Tx, users } from '../db';
 import { fieldError, HttpError } from '../http';
 import { renderMail, queueMail } from '../mail';
 
@@ -23,8 +22,12 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
-/** Deletes the user's account, or answers 422 saying what stands in the way. */
-export async function deleteAccount(userId: number, input: DeleteAccountInput): Promise<void> {
+/**
+ * Deletes the user's account, or answers 422 saying what stands in the way. `closeOwnWork` is what
+ * other domains close with the account (a brand's campaigns), run in the same transaction: the route
+ * passes it, so the lowest domain needs none of theirs.
+ */
+export async function deleteAccount(userId: number, input: DeleteAccountInput, closeOwnWork: (tx: Tx, userId: number) => Promise<unknown>): Promise<void> {
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user || user.deleted_at) throw new HttpError(404, 'Not Found.');
@@ -45,7 +48,7 @@ export async function deleteAccount(userId: number, input: DeleteAccountInput): 
     if (!other) throw fieldError('account', 'You are the last admin: make someone else an admin before you delete your account.');
   }
   await db.transaction(async (tx) => {
-    await closeBrandCampaigns(tx, userId);
+    await closeOwnWork(tx, userId);
     await revokeAllForUser(tx, userId);
     await tx.delete(sessionDevices).where(eq(sessionDevices.user_id, userId));
     await tx

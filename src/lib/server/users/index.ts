@@ -4,7 +4,6 @@ export { changePassword, passwordChangeSchema } from './change-password';
 export { deleteAccount, deleteAccountSchema } from './delete-account';
 export { sendVerification, verifyWithCode, verifyWithLink } from './email-verification';
 export { exportAccountData } from './export-account-data';
-export { browserSettings, initializePayload } from './initialize';
 export { listSessions, signOutOtherSessions, signOutSession } from './list-sessions';
 export { PASSWORD_LINK_SENT, passwordEmailSchema, passwordResetSchema, requestPasswordReset, resetPassword } from './password-reset';
 export { registerUser, validateRegistration } from './register';
@@ -61,12 +60,10 @@ export {
   cookieNames,
   cookieOptions,
   isForeignNavigation,
-  mayAccess,
   refreshSession,
   requireRole,
   requireUser,
   revocationsReady,
-  rootRedirect,
   setSessionCookies,
   signOut,
   stopRevocationSync,

@@ -1,5 +1,4 @@
 /** The session domain's face: the only module other domains and pages import from it. */
-export { mayAccess, rootRedirect } from './access';
 export { authenticate, bearerToken, refreshSession } from './authenticate';
 export { cookieNames, cookieOptions, setSessionCookies } from './cookies';
 export { clientAddress, requireRole, requireUser } from './guards';

@@ -2,7 +2,7 @@
 import { config } from '../config';
 import { listAds, listCategories } from '../podcasts';
 import { listUserPodcasts } from '../podcasts';
-import { serializeUser, type SessionUser } from './session-user';
+import { serializeUser, type SessionUser } from '../users';
 import type { InitializePayload, InitializeSettings } from '../../types';
 
 /** The browser's settings: where realtime is, the web client, the cookie suffix. */

@@ -1,7 +1,7 @@
 /** The access rules of §4 and §6: role marks, the hosted mark, and the root redirect. */
-import { shellPodcastRows } from '../../shell';
-import type { SessionUser } from '../session-user';
-import type { Access, RouteDef } from '../../../../routes';
+import { shellPodcastRows } from './shell-data';
+import type { SessionUser } from '../users';
+import type { Access, RouteDef } from '../../../routes';
 
 /**
  * True when the podcaster has at least one hosted podcast. Read from the shell's figures: the guard asks
