@@ -40,7 +40,6 @@ const KNOWN_BACK_EDGES = [
   'payments -> delivery',
   'delivery -> workrooms',
   'delivery -> hosting',
-  'workrooms -> shell',
   'hosting -> ads',
   'hosting -> shell',
 ];

@@ -1,4 +1,4 @@
 /** The shell domain's face: the only module other domains and pages import from it. */
-export { countUnreadWorkrooms, loadShellData, shellPodcastRows, shellPodcasts } from './shell-data';
+export { loadShellData, shellPodcastRows, shellPodcasts } from './shell-data';
 export { browserSettings, initializePayload } from './initialize';
 export { mayAccess, rootRedirect } from './access';

@@ -4,12 +4,13 @@
  */
 import type { AstroCookies } from 'astro';
 import { sql, type SQL } from 'drizzle-orm';
-import { getDb, rowFromJson, discussionUsers, discussions, hirings, hostedPodcasts, messages, notifications, podcasts as podcastsTable, users } from '../db';
+import { getDb, rowFromJson, hirings, hostedPodcasts, notifications, podcasts as podcastsTable, users } from '../db';
 import { type HostedRow, type PodcastRow, serializePodcast } from '../podcasts';
 import { cookieNames } from '../users';
 import { cachedShellFigures } from './shell-cache';
 import { brandStatsPayload, brandStatsSql, type BrandStatsRow } from '../measurement';
 import { supportUnreadSql } from '../support';
+import { unreadWorkroomsSql } from '../workrooms';
 import { isOnline, serializeUser, type SessionUser } from '../users';
 import { parseImitation, pickCurrentPodcast, showRedirectBanner, showRssBanner, type Imitation, type ShellNotification } from '../../shell-rules';
 import type { BrandStatsPayload, PodcastPayload, UserPayload } from '../../types';
@@ -33,24 +34,6 @@ export interface ShellData {
 }
 
 const NOTIFICATION_LIMIT = 10;
-
-/**
- * Workrooms with something new for the user: marked unread, or holding a message from someone else
- * newer than the user's last read (every message counts when they never read the room). An SQL count.
- */
-export function unreadWorkroomsSql(userId: number): SQL {
-  return sql`(
-    select count(*)::int from ${discussionUsers}
-      inner join ${discussions} on ${discussions.id} = ${discussionUsers.discussion_id}
-    where ${discussionUsers.user_id} = ${userId} and ${discussions.is_deleted} = false
-      and (${discussionUsers.is_unread} = true or exists (
-        select 1 from ${messages}
-        where ${messages.discussion_id} = ${discussionUsers.discussion_id}
-          and (${messages.user_id} is null or ${messages.user_id} <> ${userId})
-          and (${discussionUsers.last_read_at} is null or ${messages.created_at} > ${discussionUsers.last_read_at})
-      ))
-  )`;
-}
 
 /** Hirings of the brand still in status 'new'. An SQL count. */
 function pendingHiresSql(brandUserId: number): SQL {
@@ -103,13 +86,6 @@ function shellNotification(n: NotificationJson): ShellNotification {
     img: n.data.img ?? null,
     user_id: n.data.user_id ?? null,
   };
-}
-
-/** The count of workrooms with something new for the user (one statement). */
-export async function countUnreadWorkrooms(userId: number): Promise<number> {
-  const db = await getDb();
-  const { rows } = await db.execute<{ n: number }>(sql`select ${unreadWorkroomsSql(userId)} as n`);
-  return Number(rows[0]?.n ?? 0);
 }
 
 interface ShellFigures {

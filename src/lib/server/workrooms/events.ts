@@ -3,7 +3,7 @@
  * Thread events go to the workroom's channel; each member's badge and list update on their own channel.
  */
 import { broadcast } from '../realtime';
-import { countUnreadWorkrooms } from '../shell';
+import { countUnreadWorkrooms } from './unread';
 import type { MessagePayload } from './message-payload';
 
 export const workroomChannel = (discussionId: number) => `private-workrooms.${discussionId}`;

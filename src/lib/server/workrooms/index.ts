@@ -14,3 +14,4 @@ export { postMessage, postSystemMessage } from './post-message';
 export { loadWorkroomPage } from './workroom-page';
 export type { WorkroomPage } from './workroom-page';
 export { registerAttachmentViewRule } from './attachments';
+export { countUnreadWorkrooms, unreadWorkroomsSql } from './unread';

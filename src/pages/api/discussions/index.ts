@@ -2,9 +2,8 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseQuery } from '../../../lib/server/http';
 import { requireUser } from '../../../lib/server/users';
-import { countUnreadWorkrooms } from '../../../lib/server/shell';
+import { countUnreadWorkrooms, listDiscussions } from '../../../lib/server/workrooms';
 import { paginate } from '../../../lib/paginate';
-import { listDiscussions } from '../../../lib/server/workrooms';
 
 const flag = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const schema = z.object({

@@ -2,8 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseBody } from '../../../../lib/server/http';
 import { requireUser } from '../../../../lib/server/users';
-import { viewMessages } from '../../../../lib/server/workrooms';
-import { countUnreadWorkrooms } from '../../../../lib/server/shell';
+import { countUnreadWorkrooms, viewMessages } from '../../../../lib/server/workrooms';
 
 const schema = z.object({ message_ids: z.array(z.number().int().positive()).max(500).optional() });
 

@@ -2,8 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseQuery } from '../../../../lib/server/http';
 import { requireUser } from '../../../../lib/server/users';
-import { countUnreadWorkrooms } from '../../../../lib/server/shell';
-import { listDiscussions } from '../../../../lib/server/workrooms';
+import { countUnreadWorkrooms, listDiscussions } from '../../../../lib/server/workrooms';
 
 const schema = z.object({ search: z.string().max(200).optional() });
 

@@ -2,8 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseQuery } from '../../../../../lib/server/http';
 import { requireUser } from '../../../../../lib/server/users';
-import { countUnreadWorkrooms } from '../../../../../lib/server/shell';
-import { listDiscussions, loadWorkroom } from '../../../../../lib/server/workrooms';
+import { countUnreadWorkrooms, listDiscussions, loadWorkroom } from '../../../../../lib/server/workrooms';
 
 const schema = z.object({ after: z.coerce.number().int().min(0).optional(), before: z.coerce.number().int().positive().optional() });
 
