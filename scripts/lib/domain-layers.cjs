@@ -14,9 +14,9 @@ const DOMAIN_LAYERS = [
   'notifications',
   'podcasts',
   'campaigns',
-  'measurement',
   'marketplace',
   'payments',
+  'measurement',
   'delivery',
   'workrooms',
   'hosting',
@@ -26,17 +26,12 @@ const DOMAIN_LAYERS = [
   'shell',
   'admin',
 ];
-/** Imports that still go up the layers (from → to, with the files that make them in docs/domains.md). */
+/** Imports that still go up the layers (from → to); `npm run check:boundaries` names the files if one is removed. */
 const KNOWN_BACK_EDGES = [
-  'podcasts -> measurement',
   'campaigns -> measurement',
   'campaigns -> marketplace',
-  'measurement -> payments',
-  'measurement -> delivery',
-  'marketplace -> payments',
   'marketplace -> delivery',
   'marketplace -> workrooms',
-  'marketplace -> shell',
   'payments -> delivery',
   'delivery -> workrooms',
   'delivery -> hosting',

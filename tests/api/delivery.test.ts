@@ -16,7 +16,11 @@ import { getDb } from '../../src/lib/server/db/client';
 import { airChecks, disputes, episodes, messages, notifications, packageJobs, podcasts, refundRequests, transactions } from '../../src/lib/server/db/schema';
 import { encodeMp3 } from '../../src/lib/server/delivery/decode-audio';
 import { completeUnansweredLinks } from '../../src/lib/server/delivery/link-episode';
-import { pollFeed, watchFeeds } from '../../src/lib/server/delivery/watch-feeds';
+import { watchFeeds } from '../../src/lib/server/delivery/watch-feeds';
+import { pollFeed as pollWithRecorder } from '../../src/lib/server/podcasts/poll-feed';
+import { recordFeedEnclosures } from '../../src/lib/server/measurement/analytics/feed-enclosures';
+
+const pollFeed = (show: Parameters<typeof pollWithRecorder>[0]) => pollWithRecorder(show, recordFeedEnclosures);
 import { concat, GUEST_VOICE, HOST_VOICE, mix, speech, SYNTH_RATE, wav } from '../../src/lib/server/delivery/synthetic-speech';
 import { seedUser } from '../support/builders';
 import { call } from '../support/http';

@@ -9,7 +9,7 @@ import { getDb } from '../../src/lib/server/db/client';
 import { packages, podcasts, slots } from '../../src/lib/server/db/schema';
 import { recentPackages } from '../../src/lib/server/marketplace/proposals/serialize-package';
 import { upcomingSlots } from '../../src/lib/server/podcasts/slots/slots';
-import { podcasterDashboard } from '../../src/lib/server/marketplace/sponsorships/podcaster-dashboard';
+import { podcasterDashboard } from '../../src/lib/server/shell/podcaster-dashboard';
 import { loadSessionUser } from '../../src/lib/server/users/session-user';
 import { seedCampaign, seedProposal } from '../support/campaign-builders';
 import { seedHire } from '../support/payment-builders';

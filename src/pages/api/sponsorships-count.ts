@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { json, parseQuery } from '~/lib/server/http';
 import { requireRole } from '~/lib/server/users';
-import { resolvePodcast, allSponsorships, countSponsorships, sponsorshipQuerySchema } from '~/lib/server/marketplace';
+import { allSponsorships, countSponsorships, sponsorshipQuerySchema } from '~/lib/server/marketplace';
+import { resolvePodcast } from '~/lib/server/podcasts';
 
 /** GET /api/sponsorships-count?search=&podcast_id=: {othersCount, notFitCount, pendingCount} (and declinedCount). */
 export const GET: APIRoute = async ({ locals, url, cookies }) => {

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { json, parseQuery } from '~/lib/server/http';
 import { requireRole } from '~/lib/server/users';
-import { resolvePodcast, allSponsorships, pageOf, sponsorshipQuerySchema } from '~/lib/server/marketplace';
+import { allSponsorships, pageOf, sponsorshipQuerySchema } from '~/lib/server/marketplace';
+import { resolvePodcast } from '~/lib/server/podcasts';
 
 /** GET /api/sponsorships?tab=&search=&page=&podcast_id=: one tab of the podcast's sponsorships, paginated. */
 export const GET: APIRoute = async ({ locals, url, cookies }) => {

@@ -10,7 +10,6 @@ export { markJobsFunded, transitionJob, updateJobFields } from './job-status';
 export { confirmAired, linkEpisode, linkableEpisodes, serializeAirCheck } from './link-episode';
 export { playFrom, runAirCheck } from './listen';
 export { GUEST_VOICE, HOST_VOICE, SYNTH_RATE, concat, mix, speech, wav } from './synthetic-speech';
-export { pollFeed } from './watch-feeds';
 export { workroomDeliveryJobs, workroomJobs } from './workroom-jobs';
 export { registerDeliveryJobs } from './jobs';
 export { createPackageJobs, replacePackageJobs, type NewPackageJob } from './package-job-rows';

@@ -20,7 +20,8 @@ import { postSystemMessage } from '../workrooms';
 import { airsAfterApproval, publishedBeforeApproval, showDay } from './air-date-rule';
 import { announceJobChanges, brandNameOf, transitionJob } from './job-status';
 import { UNANSWERED_LINK_DAYS, type AirCheckRow } from './listen';
-import { pollFeed } from './watch-feeds';
+import { pollFeed } from '../podcasts';
+import { recordFeedEnclosures } from '../measurement';
 
 export const LISTEN_JOB = 'delivery.listen';
 
@@ -122,7 +123,7 @@ async function linkableEpisode(ctx: Context, input: { episode_id?: number; url?:
     const url = input.url!;
     episode = await episodeAt(ctx.podcast.id, url);
     // An episode published a moment ago: read the show's feed again (ours is always current).
-    if (!episode && !ctx.hosted && (await pollFeed(ctx.podcast))) episode = await episodeAt(ctx.podcast.id, url);
+    if (!episode && !ctx.hosted && (await pollFeed(ctx.podcast, recordFeedEnclosures))) episode = await episodeAt(ctx.podcast.id, url);
     if (!episode)
       throw fieldError(
         'url',

@@ -6,44 +6,11 @@
  * approved (issue 33), is checked once per job.
  */
 import { and, eq, gte, inArray, isNotNull, lte, notExists } from 'drizzle-orm';
-import { getDb, airChecks, deliverables, episodes, feedWatches, hostedPodcasts, packageJobs, packages, podcasts } from '../db';
-import { fetchErrorMessage, guardedFetch } from '../fetch';
-import { summarizeFeed, syncFeedEpisodes } from '../podcasts';
-import { podcastToday } from '../podcasts';
+import { getDb, airChecks, deliverables, episodes, hostedPodcasts, packageJobs, packages, podcasts } from '../db';
+import { podcastToday, pollFeed } from '../podcasts';
+import { recordFeedEnclosures } from '../measurement';
 import { airsAfterApproval } from './air-date-rule';
 import { runAirCheck } from './listen';
-
-/** Polls one RSS feed conditionally and adds its new episodes; answers whether it changed. */
-export async function pollFeed(podcast: typeof podcasts.$inferSelect): Promise<boolean> {
-  const db = await getDb();
-  const [watch] = await db.select().from(feedWatches).where(eq(feedWatches.podcast_id, podcast.id));
-  const headers: Record<string, string> = {};
-  if (watch?.etag) headers['if-none-match'] = watch.etag;
-  if (watch?.last_modified) headers['if-modified-since'] = watch.last_modified;
-  const save = (values: Partial<typeof feedWatches.$inferInsert>) =>
-    db
-      .insert(feedWatches)
-      .values({ podcast_id: podcast.id, checked_at: new Date(), ...values })
-      .onConflictDoUpdate({ target: feedWatches.podcast_id, set: { checked_at: new Date(), ...values } });
-  try {
-    const res = await guardedFetch(podcast.url, { subject: 'feed', headers });
-    if (res.status === 304) {
-      await save({ error: null });
-      return false;
-    }
-    if (res.status < 200 || res.status >= 300) {
-      await save({ error: `The feed answered ${res.status}.` });
-      return false;
-    }
-    await syncFeedEpisodes(podcast.id, summarizeFeed(podcast.url, res.body));
-    await save({ etag: res.headers.etag ?? null, last_modified: res.headers['last-modified'] ?? null, error: null });
-    return true;
-  } catch (error) {
-    const message = fetchErrorMessage(error) ?? (error instanceof Error ? error.message : String(error));
-    await save({ error: message.slice(0, 500) });
-    return false;
-  }
-}
 
 /**
  * One pass of the watcher (the `delivery.watch-feeds` schedule): for every funded job with an approved
@@ -66,7 +33,7 @@ export async function watchFeeds(options: { podcastId?: number } = {}): Promise<
   for (const w of due) {
     if (!w.hosted && !polled.has(w.podcast.id)) {
       polled.add(w.podcast.id);
-      await pollFeed(w.podcast);
+      await pollFeed(w.podcast, recordFeedEnclosures);
     }
     const candidates = await db
       .select({ id: episodes.id, published_at: episodes.published_at })

@@ -20,15 +20,14 @@ export {
   allSponsorships,
   cancelSponsorship,
   countSponsorships,
-  currentPagePodcast,
   declineSponsorship,
   findSponsorship,
   pageOf,
-  podcasterDashboard,
-  resolvePodcast,
   sponsorshipQuerySchema,
   sponsorshipsChanged,
   toggleFeatured,
 } from './sponsorships';
 export type { SponsorshipPayload, SponsorshipTab } from './sponsorships';
 export { declineProposalItem, ratePackage, setPackageStarred } from './proposals/package-actions';
+export { recentPackages, recentPackagesFrom, recentPackagesQuery } from './proposals';
+export type { ReadPackage } from './proposals';

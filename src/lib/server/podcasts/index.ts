@@ -14,7 +14,8 @@ export type { RssChannel } from './rss-channel';
 export { savePodcastAvatar } from './save-podcast-avatar';
 export { searchPodcastById, searchPodcasts } from './search-podcasts';
 export { requireUpload, storeUploadedBytes } from './store-image-bytes';
-export { syncFeedEpisodes } from './sync-feed-episodes';
+export { syncFeedEpisodes, type EnclosureRecorder } from './sync-feed-episodes';
+export { pollFeed } from './poll-feed';
 export { deletePodcast, saveSchedule, scheduleSchema, setPremium, updatePodcast, updatePodcastSchema } from './update-podcast';
 export {
   ALREADY_VERIFIED_MESSAGE,
@@ -44,3 +45,4 @@ export {
   upcomingSlots,
 } from './slots';
 export type { SlotRecordRow } from './slots';
+export { resolvePodcast } from './current-podcast';

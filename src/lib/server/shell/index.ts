@@ -2,3 +2,5 @@
 export { loadShellData, shellPodcastRows, shellPodcasts } from './shell-data';
 export { browserSettings, initializePayload } from './initialize';
 export { mayAccess, rootRedirect } from './access';
+export { currentPagePodcast } from './current-podcast';
+export { podcasterDashboard } from './podcaster-dashboard';

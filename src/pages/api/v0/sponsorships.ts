@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { json, parseQuery } from '~/lib/server/http';
 import { requireRole } from '~/lib/server/users';
-import { resolvePodcast, allSponsorships, countSponsorships, pageOf, sponsorshipQuerySchema } from '~/lib/server/marketplace';
+import { allSponsorships, countSponsorships, pageOf, sponsorshipQuerySchema } from '~/lib/server/marketplace';
+import { resolvePodcast } from '~/lib/server/podcasts';
 
 /** GET /api/v0/sponsorships: the sponsorships page in one call: the tab's page, the counts and the podcast. */
 export const GET: APIRoute = async ({ locals, url, cookies }) => {

@@ -1,8 +1,6 @@
 /** The sponsorships domain's face: the only module other domains and pages import from it. */
 export { cancelSponsorship, declineSponsorship, ensureOpportunity, livePackageId, toggleFeatured } from './act-on-sponsorship';
-export { currentPagePodcast, resolvePodcast } from './current-podcast';
 export { SPONSORSHIP_TABS, allSponsorships, countSponsorships, findSponsorship, openCampaignWhere, pageOf } from './list-sponsorships';
 export type { SponsorshipPayload, SponsorshipTab } from './list-sponsorships';
-export { podcasterDashboard } from './podcaster-dashboard';
 export { sponsorshipQuerySchema } from './sponsorship-query';
 export { sponsorshipsChanged } from './sponsorships-changed';

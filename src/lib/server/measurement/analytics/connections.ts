@@ -9,6 +9,7 @@ import { config } from '../../config';
 import { type Db, getDb, analyticsConnections, hostedPodcasts, podcasts } from '../../db';
 import { HttpError } from '../../http';
 import { findOwnedPodcast, readFeed, syncFeedEpisodes } from '../../podcasts';
+import { recordFeedEnclosures } from './feed-enclosures';
 import type { DownloadsReport, DateRange } from '../../../analytics-types';
 import { carriesPrefix, measurementPrefix } from '../../../rules/audio-url';
 import { podcastDownloads } from './downloads-report';
@@ -167,7 +168,7 @@ export async function checkAnalytics(userId: number, podcastId: number): Promise
     }
     throw error;
   }
-  await syncFeedEpisodes(podcast.id, feed);
+  await syncFeedEpisodes(podcast.id, feed, recordFeedEnclosures);
   const recent = feed.episodes.filter((e) => e.enclosure_url).slice(0, CHECKED_EPISODES);
   const checked = recent.map((e) => ({
     title: e.title,

@@ -17,7 +17,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-or
 import { config } from '../../config';
 import { now as clockNow } from '../../clock';
 import { type Db, getDb, type Tx, downloadWindows, episodes, feedEnclosures, feedWatches, hostedPodcasts, podcasts } from '../../db';
-import { pollFeed } from '../../delivery';
+import { pollFeed } from '../../podcasts';
 import { audioKey, episodeAudioKeys } from '../../../rules/audio-url';
 import type { EpisodeAudio } from './count-rules';
 import { creditWindows } from './count-downloads';
@@ -161,6 +161,6 @@ export async function rereadFeedsOfWaitingWindows(now = clockNow()): Promise<num
         waiting.map((w) => w.id),
       ),
     );
-  for (const podcast of shows) await pollFeed(podcast);
+  for (const podcast of shows) await pollFeed(podcast, recordFeedEnclosures);
   return shows.map((s) => s.id);
 }

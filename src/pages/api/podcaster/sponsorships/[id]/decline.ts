@@ -2,7 +2,8 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, readBody, validate } from '~/lib/server/http';
 import { requireRole } from '~/lib/server/users';
-import { resolvePodcast, declineSponsorship } from '~/lib/server/marketplace';
+import { declineSponsorship } from '~/lib/server/marketplace';
+import { resolvePodcast } from '~/lib/server/podcasts';
 
 const body = z.object({ podcast_id: z.number().int().positive().optional() });
 

@@ -2,7 +2,8 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { idParam, json, parseBody, parseQuery } from '~/lib/server/http';
 import { requireRole } from '~/lib/server/users';
-import { resolvePodcast, proposalCreateForm, createProposal, proposalInputSchema } from '~/lib/server/marketplace';
+import { proposalCreateForm, createProposal, proposalInputSchema } from '~/lib/server/marketplace';
+import { resolvePodcast } from '~/lib/server/podcasts';
 
 const query = z.object({ podcast_id: z.coerce.number().int().positive().optional() });
 

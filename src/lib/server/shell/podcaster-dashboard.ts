@@ -1,15 +1,23 @@
 /** The podcaster dashboard: their sponsorships, proposals across podcasts and upcoming slots. */
 import type { AstroCookies } from 'astro';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { getDb, packages } from '../../db';
-import { type PackagePayload, type ReadPackage, recentPackages, recentPackagesFrom, recentPackagesQuery } from '../proposals';
-import { calendarOf, calendarRange, type SlotRecordRow, slotRecordsFrom, slotRecordsQuery, upcomingOf } from '../../podcasts';
-import type { CalendarSlot } from '../../../slots';
+import { getDb, packages } from '../db';
+import {
+  type PackagePayload,
+  type ReadPackage,
+  recentPackages,
+  recentPackagesFrom,
+  recentPackagesQuery,
+  allSponsorships,
+  countSponsorships,
+  type SponsorshipPayload,
+} from '../marketplace';
+import { calendarOf, calendarRange, type SlotRecordRow, slotRecordsFrom, slotRecordsQuery, upcomingOf } from '../podcasts';
+import type { CalendarSlot } from '../../slots';
 import { currentPagePodcast } from './current-podcast';
-import type { SessionUser } from '../../users';
-import type { PodcastRow } from '../../podcasts';
-import { allSponsorships, countSponsorships, type SponsorshipPayload } from './list-sponsorships';
-import { hiredFor, type PodcasterHire, podcasterHires, podcasterHiresOf, podcasterHiresSql } from '../../payments';
+import type { SessionUser } from '../users';
+import type { PodcastRow } from '../podcasts';
+import { hiredFor, type PodcasterHire, podcasterHires, podcasterHiresOf, podcasterHiresSql } from '../payments';
 
 export interface DashboardData {
   podcast: { id: number; title: string; hash_id: string; has_schedule: boolean } | null;
