@@ -1,11 +1,12 @@
 /**
- * The boundaries of the server code (docs/domains.md), checked by `npm run check:boundaries` and by
+ * The boundaries of the server code (README.md, Domains), checked by `npm run check:boundaries` and by
  * tests/unit/boundaries.test.ts. Each folder of src/lib/server is a domain; its index.ts is its face.
  * - Infrastructure (db, cache, storage, jobs, realtime, mail, fetch, backup and the single files
  *   config, clock, crypto, http, …) never imports a domain or the app.
  * - A domain never imports the app (runtime, seed) that composes it.
- * - Nothing outside a domain imports its files except its face (src/lib/server/<domain>/index.ts).
- * - The core domains stand in layers (DOMAIN_LAYERS, lowest first): a domain imports only domains
+ * - Nothing outside a domain imports its files except its face (src/lib/server/<domain>/index.ts),
+ *   and nothing inside it imports its own face.
+ * - The core domains stand in layers (scripts/lib/domain-layers.cjs, lowest first): a domain imports only domains
  *   below it, so there is no cycle between domains. KNOWN_BACK_EDGES lists the imports that still go
  *   upwards (each one a cycle to break); tests/unit/boundaries.test.ts fails when one of them is gone
  *   without being taken off the list, so the list only shrinks.
@@ -54,6 +55,13 @@ module.exports = {
       severity: 'error',
       from: { path: `${SERVER}([^/]+)/` },
       to: { path: `${SERVER}[^/]+/.+`, pathNot: [`${SERVER}$1/`, `${SERVER}[^/]+/index\\.ts$`] },
+    },
+    {
+      name: 'no-import-of-own-face',
+      comment: "A domain's files import each other, never their own face: the face loads the whole domain, so importing it from inside makes a cycle.",
+      severity: 'error',
+      from: { path: `${SERVER}([^/]+)/.+`, pathNot: `${SERVER}[^/]+/index\\.ts$` },
+      to: { path: `${SERVER}$1/index\\.ts$` },
     },
     {
       name: 'pages-only-through-the-face',

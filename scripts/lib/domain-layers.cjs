@@ -29,7 +29,6 @@ const DOMAIN_LAYERS = [
 /** Imports that still go up the layers (from → to); `npm run check:boundaries` names the files if one is removed. */
 const KNOWN_BACK_EDGES = [
   'campaigns -> measurement',
-  'campaigns -> marketplace',
   'marketplace -> delivery',
   'marketplace -> workrooms',
   'payments -> delivery',

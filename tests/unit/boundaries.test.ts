@@ -88,7 +88,9 @@ describe('the boundary rules themselves', () => {
     // 4. a domain importing the app
     write('src/lib/server/seed/demo.ts', 'export const demo = 1;\n');
     write('src/lib/server/podcasts/show.ts', "import { demo } from '../seed/demo';\nexport const show = demo;\n");
-    // 5. a low domain importing a higher one (a cycle's first step)
+    // 5. a domain's file importing its own face
+    write('src/lib/server/users/again.ts', "import { user } from '.';\nexport const again = user;\n");
+    // 6. a low domain importing a higher one (a cycle's first step)
     write('src/lib/server/users/audit.ts', "import { admin } from '../admin';\nexport const audit = admin;\n");
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -101,6 +103,7 @@ describe('the boundary rules themselves', () => {
         'only-through-the-face: src/lib/server/hosting/feed.ts → src/lib/server/users/user.ts',
         'pages-only-through-the-face: src/pages/page.ts → src/lib/server/users/user.ts',
         'domain-imports-no-app: src/lib/server/podcasts/show.ts → src/lib/server/seed/demo.ts',
+        'no-import-of-own-face: src/lib/server/users/again.ts → src/lib/server/users/index.ts',
         'layers-users: src/lib/server/users/audit.ts → src/lib/server/admin/index.ts',
       ]),
     );

@@ -6,7 +6,7 @@ import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import { getDb, campaigns, packageJobs, packages } from '../db';
 import { HttpError } from '../http';
 import type { CampaignPayload } from '../../campaign-types';
-import { sponsorshipsChanged } from '../marketplace';
+import { sponsorshipsChanged } from './sponsorships-changed';
 import { findOwnedCampaign } from './find-campaign';
 import { loadCampaignPayload } from './serialize-campaign';
 

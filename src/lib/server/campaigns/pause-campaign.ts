@@ -5,7 +5,7 @@ import { HttpError } from '../http';
 import type { CampaignPayload } from '../../campaign-types';
 import { findOwnedCampaign } from './find-campaign';
 import { loadCampaignPayload } from './serialize-campaign';
-import { sponsorshipsChanged } from '../marketplace';
+import { sponsorshipsChanged } from './sponsorships-changed';
 
 /** Sets an active campaign to paused, or a paused one back to active; other states answer 422. */
 export async function setCampaignPaused(brandUserId: number, campaignId: number, paused: boolean): Promise<CampaignPayload> {

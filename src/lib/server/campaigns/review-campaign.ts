@@ -7,7 +7,7 @@ import { renderMail, queueMail } from '../mail';
 import { notify } from '../notifications';
 import type { CampaignPayload } from '../../campaign-types';
 import { serializeCampaigns } from './serialize-campaign';
-import { sponsorshipsChanged } from '../marketplace';
+import { sponsorshipsChanged } from './sponsorships-changed';
 
 export interface PendingCampaign extends CampaignPayload {
   brand_name: string;

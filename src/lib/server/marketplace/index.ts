@@ -24,10 +24,18 @@ export {
   findSponsorship,
   pageOf,
   sponsorshipQuerySchema,
-  sponsorshipsChanged,
   toggleFeatured,
 } from './sponsorships';
 export type { SponsorshipPayload, SponsorshipTab } from './sponsorships';
 export { declineProposalItem, ratePackage, setPackageStarred } from './proposals/package-actions';
 export { recentPackages, recentPackagesFrom, recentPackagesQuery } from './proposals';
 export type { ReadPackage } from './proposals';
+export {
+  countFeedTabs,
+  feedQuery,
+  findBrandPackage,
+  getCampaignPackage,
+  listBrandPackages,
+  listCampaignPackages,
+  serializePackagesForBrand,
+} from './proposals/brand-feed';

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseQuery } from '../../../lib/server/http';
 import { requireRole } from '../../../lib/server/users';
-import { feedQuery, listBrandPackages } from '../../../lib/server/campaigns';
+import { feedQuery, listBrandPackages } from '../../../lib/server/marketplace';
 
 /** GET /api/v0/packages: the brand's proposals across campaigns (campaign_id, tab, page). */
 export const GET: APIRoute = async ({ locals, url }) => {

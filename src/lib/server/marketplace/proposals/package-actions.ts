@@ -9,7 +9,7 @@ import { publishJobsUpdated, publishPackageChanged } from './events';
 import { transitionPackage } from '../deal-status';
 import type { FeedPackagePayload } from '../../../campaign-types';
 import { proposalTotal } from '../../../proposal-total';
-import { findBrandPackage, serializePackagesForBrand } from '../../campaigns';
+import { findBrandPackage, serializePackagesForBrand } from './brand-feed';
 
 async function reload(packageId: number): Promise<FeedPackagePayload> {
   const db = await getDb();

@@ -3,4 +3,3 @@ export { cancelSponsorship, declineSponsorship, ensureOpportunity, livePackageId
 export { SPONSORSHIP_TABS, allSponsorships, countSponsorships, findSponsorship, openCampaignWhere, pageOf } from './list-sponsorships';
 export type { SponsorshipPayload, SponsorshipTab } from './list-sponsorships';
 export { sponsorshipQuerySchema } from './sponsorship-query';
-export { sponsorshipsChanged } from './sponsorships-changed';

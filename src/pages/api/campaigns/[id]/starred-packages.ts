@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, parseQuery } from '../../../../lib/server/http';
 import { requireRole } from '../../../../lib/server/users';
-import { feedQuery, listCampaignPackages } from '../../../../lib/server/campaigns';
+import { feedQuery, listCampaignPackages } from '../../../../lib/server/marketplace';
 
 /** GET /api/campaigns/{id}/starred-packages: the starred proposals of the campaign. */
 export const GET: APIRoute = async ({ locals, params, url }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json } from '../../../../../lib/server/http';
 import { requireRole } from '../../../../../lib/server/users';
-import { getCampaignPackage } from '../../../../../lib/server/campaigns';
+import { getCampaignPackage } from '../../../../../lib/server/marketplace';
 
 /** GET /api/campaigns/{id}/packages/{packageId}: one proposal of the campaign. */
 export const GET: APIRoute = async ({ locals, params }) => {

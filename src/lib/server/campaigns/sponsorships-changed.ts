@@ -3,7 +3,7 @@
  * resumed), so open sponsorship lists refresh their counts and offer to reload. It goes on the
  * presence-online channel every signed-in page joins, and carries only the campaign id and its status.
  */
-import { broadcast, ONLINE_CHANNEL } from '../../realtime';
+import { broadcast, ONLINE_CHANNEL } from '../realtime';
 
 export const SPONSORSHIPS_CHANGED_EVENT = 'sponsorships.changed';
 

@@ -17,13 +17,13 @@ import {
   podcastCategories,
   podcasts,
   rates,
-} from '../db';
-import { notFound } from '../http';
-import { proposalTotal } from '../../proposal-total';
-import { FEED_TABS, type FeedTab, type FeedPackageJobPayload, type FeedPackagePayload } from '../../campaign-types';
-import { paginate, type Paginated } from '../../paginate';
-import { findOwnedCampaign } from './find-campaign';
-import type { PackageRow } from '../marketplace';
+} from '../../db';
+import { notFound } from '../../http';
+import { proposalTotal } from '../../../proposal-total';
+import { FEED_TABS, type FeedTab, type FeedPackageJobPayload, type FeedPackagePayload } from '../../../campaign-types';
+import { paginate, type Paginated } from '../../../paginate';
+import { findOwnedCampaign } from '../../campaigns';
+import type { PackageRow } from './serialize-package';
 
 export const feedQuery = z.object({
   tab: z.enum(FEED_TABS).default('new'),
