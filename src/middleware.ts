@@ -13,9 +13,12 @@ import { mayAccess, rootRedirect } from './lib/server/shell';
 import { withSecurityHeaders } from './lib/server/security-headers';
 import { touchLastSeen } from './lib/server/users';
 import { ensureBooted } from './lib/server/runtime';
-import { withPageReads } from './lib/server/cache';
+import { sharePageReads, withPageReads } from './lib/server/cache';
 import { isApiPath } from './lib/server/api-paths';
 import { fillPath, matchRoute } from './routes';
+
+// This instance shares its page-read invalidations with the others (PostgreSQL only).
+sharePageReads();
 
 /** Where an admin without a second factor is led (GitHub's required 2FA), and what still works until then. */
 const TWO_FACTOR_SETUP = '/two-factor/setup';

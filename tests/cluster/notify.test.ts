@@ -30,9 +30,10 @@ afterAll(async () => {
 
 describe.skipIf(!available)('[NOTIFY] cache invalidation across instances', () => {
   it('tells this process at once and every other process through NOTIFY, and hears theirs', async () => {
-    const { onInvalidation, publishInvalidation } = await import('../../src/lib/server/cache/notify');
+    const { listenForInvalidations, onInvalidation, publishInvalidation } = await import('../../src/lib/server/cache/notify');
     const heard: (string | null)[] = [];
     const stop = onInvalidation('shell', (key) => heard.push(key));
+    listenForInvalidations();
 
     // Another instance invalidates: heard here once the listening connection is up.
     await eventually(

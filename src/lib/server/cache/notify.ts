@@ -81,7 +81,11 @@ async function connect(attempt = 0): Promise<pg.Client | null> {
   return client;
 }
 
-function ensureListening(): void {
+/**
+ * Starts listening for other instances' notices (on PostgreSQL), once: called by a cache when it first
+ * keeps something, never at import (the configuration may not be set up yet when a module loads).
+ */
+export function listenForInvalidations(): void {
   const s = state();
   if (s.listener || !config().databaseUrl) return;
   s.closed = false;
@@ -94,7 +98,6 @@ export function onInvalidation(topic: string, fn: InvalidationHandler): () => vo
   const set = s.handlers.get(topic) ?? new Set<InvalidationHandler>();
   s.handlers.set(topic, set);
   set.add(fn);
-  ensureListening();
   return () => void set.delete(fn);
 }
 

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
 import { onTableWrite, dropTables, withPageReads } from '../db';
-import { onInvalidation, publishInvalidation } from './notify';
+import { listenForInvalidations, onInvalidation, publishInvalidation } from './notify';
 
 export { withPageReads };
 
@@ -21,12 +21,19 @@ const MAX_KEY_LENGTH = 900;
 const KEY = Symbol.for('cuepoint.cache.page-reads');
 const holder = globalThis as { [KEY]?: { written: Set<string>; timer: NodeJS.Timeout | null } };
 
-if (!holder[KEY]) {
+/**
+ * Shares this instance's writes with the others and drops what they write: called once by the web
+ * process (src/middleware.ts) as it loads, never as a side effect of importing the cache (a test or a
+ * script that imports a domain must not read the configuration before it has set it up).
+ */
+export function sharePageReads(): void {
+  if (holder[KEY]) return;
   const s = { written: new Set<string>(), timer: null as NodeJS.Timeout | null };
   holder[KEY] = s;
   // A notice also comes back to the instance that sent it; that one dropped its entries at the write
   // itself, and dropping again would only lose what it read since.
   const origin = randomUUID();
+  listenForInvalidations();
   onInvalidation(TOPIC, (key) => {
     if (key === null) return dropTables(null);
     const [from, tables = '*'] = key.split('|');

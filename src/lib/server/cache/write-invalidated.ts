@@ -9,7 +9,7 @@
  * stale is answered after one). Concurrent misses of one key share one load; a load that a write
  * overtook while it ran is not kept.
  */
-import { onInvalidation, publishInvalidation } from './notify';
+import { listenForInvalidations, onInvalidation, publishInvalidation } from './notify';
 import { onTableWrite, tablesRead } from '../db';
 
 export { tablesRead };
@@ -87,6 +87,7 @@ export function writeInvalidatedCache<K, T>(topic: string, sources: Iterable<str
   /** Starts `load()` as `key`'s entry (replacing any), kept unless a write overtakes it or it fails. */
   const put = (key: K, load: () => Promise<T>, onSettled?: () => void): Entry<T> => {
     const s = state();
+    listenForInvalidations();
     const generation = s.generation;
     const value = load();
     const entry: Entry<T> = { at: Date.now(), generation, value, settled: false, refreshing: false };

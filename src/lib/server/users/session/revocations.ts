@@ -9,7 +9,7 @@
  * could: past `expires_at` no token they cover can still be valid.
  */
 import { gt } from 'drizzle-orm';
-import { onInvalidation, publishInvalidation } from '../../cache';
+import { listenForInvalidations, onInvalidation, publishInvalidation } from '../../cache';
 import { config } from '../../config';
 import { dbHandle, type Db, type Tx, sessionRevocations } from '../../db';
 
@@ -77,6 +77,7 @@ export function revocationsReady(): Promise<void> {
       state.timer.unref();
       // The announcement may come before the revoking transaction commits: read a moment later.
       state.unsubscribe = onInvalidation(TOPIC, () => void setTimeout(sync, 250).unref());
+      listenForInvalidations();
     }
   })().catch((error: unknown) => {
     state.ready = null;
