@@ -137,7 +137,10 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
   if (channel.artwork) {
     const outcome = await copyWithRetries(podcast.hash_id, channel.artwork, 'art', null, delays);
     await recordFile(hosted.id, null, 'art', channel.artwork, outcome);
-    if (outcome.ok) channelCopies.set(channel.artwork, (artwork = outcome.stored.url));
+    if (outcome.ok) {
+      artwork = outcome.stored.url;
+      channelCopies.set(channel.artwork, artwork);
+    }
   }
   // The files the channel's Podcasting 2.0 elements name (podcast:images, people's images, a trailer,
   // a liveItem's artwork) move too; a file already in storage is not fetched again.

@@ -27,6 +27,8 @@ export interface ChaptersRef {
 export interface EpisodePodcastTags {
   transcripts?: TranscriptRef[];
   chapters?: ChaptersRef | null;
+  /** The name of podcast:season, when the feed gave one (the number is the episode's season). */
+  season_name?: string;
   /** Every other podcast:* element of the item as read (person, value, soundbite, location, license, …). */
   other?: Record<string, unknown>;
 }
@@ -92,7 +94,9 @@ export function readItemPodcastTags(item: Node, prefix: string): EpisodePodcastT
   const chaptersUrl = attrOf(item[`${prefix}:chapters`], 'url');
   const chapters = chaptersUrl ? { url: chaptersUrl, type: attrOf(item[`${prefix}:chapters`], 'type') ?? 'application/json+chapters' } : null;
   const other = readOther(item, prefix, ITEM_OWN);
+  const seasonName = attrOf(item[`${prefix}:season`], 'name');
   return {
+    ...(seasonName ? { season_name: seasonName } : {}),
     ...(transcripts.length ? { transcripts } : {}),
     ...(chapters ? { chapters } : {}),
     ...(Object.keys(other).length ? { other } : {}),
@@ -136,7 +140,11 @@ function mapFileAttributes(value: unknown, visit: (ref: FileRef, attr: string, r
   const out: Node = {};
   for (const [k, v] of Object.entries(node)) {
     const ref = k.startsWith('@_') && typeof v === 'string' ? fileRefAt(element, k, v, declared) : null;
-    out[k] = ref ? visit(ref, k, v as string) : k.startsWith('@_') ? v : mapFileAttributes(v, visit, k, element === 'podcast:alternateEnclosure' ? declared : null);
+    out[k] = ref
+      ? visit(ref, k, v as string)
+      : k.startsWith('@_')
+        ? v
+        : mapFileAttributes(v, visit, k, element === 'podcast:alternateEnclosure' ? declared : null);
   }
   return out;
 }
