@@ -4,7 +4,7 @@
  * the hosted feed. Anything dropped, changed or still on the old host fails, except what the hosted
  * feed writes itself (WRITTEN, each with its reason) and values compared by meaning (TEXT).
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshEnvironment, seedPodcast, seedUser } from './support';
 import { FEEDS, startHostingFeedServer, type HostingFeedServer } from '../fixtures/feeds/hosting/feed-server.mjs';
@@ -130,3 +130,32 @@ describe.each(ROUTES)('[HOSTING] the hosted feed against the old one, element by
     expect(problems).toEqual([]);
   });
 });
+
+describe('[HOSTING] the files of Podcasting 2.0 elements on Resync', () => {
+  it('names a lost alternate enclosure in the report, and Resync fetches only it', async () => {
+    const { getDb } = await import('../../src/lib/server/db/client');
+    const { hostedPodcasts } = await import('../../src/lib/server/db/schema');
+    const { startMigration } = await import('../../src/lib/server/hosting/start-migration');
+    const { importHostedFeed, failedFilesSentence } = await import('../../src/lib/server/hosting/import-feed');
+    const lost = '/audio/maintainers-holidays-64k.mp3';
+    feeds.removeFile(lost);
+    const { report } = await moveIn(applicationRoute, FEEDS.castopod.path).finally(() => feeds.restoreFile(lost));
+    expect(failedFilesSentence(report)).toBe(
+      `1 of ${report.files.total} files could not be fetched: the alternate enclosure of “Maintainers Need Holidays Too”.`,
+    );
+    const [hosted] = await (await getDb()).select().from(hostedPodcasts).orderBy(desc(hostedPodcasts.id)).limit(1);
+    const before = feeds.requests.length;
+    await startMigration({ id: (await ownerOf(hosted!.podcast_id))! }, hosted!.id, {});
+    const again = await importHostedFeed(hosted!.id, { retryDelaysMs: [0, 0] });
+    expect(again.files.failed).toBe(0);
+    // The feed itself, then only the lost file: every other file is reused from storage.
+    expect(feeds.requests.slice(before).filter((p) => p !== FEEDS.castopod.path)).toEqual([lost]);
+  });
+});
+
+async function ownerOf(podcastId: number): Promise<number | undefined> {
+  const { getDb } = await import('../../src/lib/server/db/client');
+  const { podcasts } = await import('../../src/lib/server/db/schema');
+  const [row] = await (await getDb()).select({ user_id: podcasts.user_id }).from(podcasts).where(eq(podcasts.id, podcastId));
+  return row?.user_id;
+}
