@@ -50,7 +50,7 @@ export interface MigrationFileCounts {
 /** A file a migration could not move, named for the podcaster. */
 export interface FailedFile {
   episode: string | null;
-  kind: 'audio' | 'art' | 'transcript' | 'chapters';
+  kind: 'audio' | 'art' | 'transcript' | 'chapters' | 'person' | 'alternate';
   url: string;
   error: string;
 }
@@ -75,9 +75,16 @@ export function migrationReportOf(settings: Record<string, unknown> | null | und
   return report && typeof report === 'object' && report.files ? report : null;
 }
 
-const FILE_NAMES: Record<FailedFile['kind'], string> = { audio: 'the audio', art: 'the artwork', transcript: 'the transcript', chapters: 'the chapters' };
+const FILE_NAMES: Record<FailedFile['kind'], string> = {
+  audio: 'the audio',
+  art: 'the artwork',
+  transcript: 'the transcript',
+  chapters: 'the chapters',
+  person: 'the person image',
+  alternate: 'the alternate enclosure',
+};
 
-/** How a migrated file is named for the podcaster: "Audio", "Artwork", "Transcript", "Chapters". */
+/** How a migrated file is named for the podcaster: "Audio", "Artwork", "Transcript", "Chapters", "Person image", "Alternate enclosure". */
 export function fileKindLabel(kind: FailedFile['kind']): string {
   const name = FILE_NAMES[kind] ?? 'a file';
   return name.replace(/^the /, '').replace(/^./, (c) => c.toUpperCase());

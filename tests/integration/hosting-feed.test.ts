@@ -80,7 +80,7 @@ describe('[HOSTING] the show’s identity and data', () => {
     ]);
     const ep = full.items.find((i) => i.guid === 'osh-2f9e1c7a-0042')!;
     expect(ep.itunesEpisodeType).toBe('full');
-    expect(ep.podcastSeason).toEqual({ number: 3 });
+    expect(ep.podcastSeason).toEqual({ number: 3, name: 'Sustainability' });
     expect(ep.podcastEpisode).toEqual({ number: 42 });
     expect(ep.podcastPeople?.[0]?.name).toBe('Amara Okafor');
     expect(ep.podcastSoundbites?.[0]).toMatchObject({ startTime: 312.5, duration: 41.2 });

@@ -65,6 +65,8 @@ const builder = new XMLBuilder({
   cdataPropName: '__cdata',
   format: false,
   suppressEmptyNode: true,
+  // An attribute "true" (podcast:alternateEnclosure default="true") is written with its value, as XML requires.
+  suppressBooleanAttributes: false,
   processEntities: true,
 });
 
@@ -193,7 +195,7 @@ export async function buildHostedFeed(podcastHash: string, now = clockNow()): Pr
         ...(e.episode_number != null ? { 'itunes:episode': String(e.episode_number) } : {}),
         'itunes:explicit': e.explicit ? 'true' : 'false',
         ...(e.artwork_url ? { 'itunes:image': { '@_href': e.artwork_url } } : {}),
-        ...(e.season != null ? { 'podcast:season': String(e.season) } : {}),
+        ...(e.season != null ? { 'podcast:season': tags.season_name ? { '@_name': tags.season_name, '#text': String(e.season) } : String(e.season) } : {}),
         ...(e.episode_number != null ? { 'podcast:episode': String(e.episode_number) } : {}),
         ...(tags.transcripts?.length
           ? {

@@ -1,7 +1,8 @@
 /**
  * The feed import of hosting onboarding (hosting spec §2, §4): the original feed is fetched through
  * the guarded fetcher and parsed, the channel copied, and every episode of the feed imported oldest
- * first with its GUID kept exactly and its audio and artwork copied into Cuepoint storage, whether
+ * first with its GUID kept exactly and every file it names (audio, artwork, transcripts, chapters,
+ * alternate enclosures, podcast:images, people's images) copied into Cuepoint storage, whether
  * the episode is new or was stored when the show was added (those rows are completed, never skipped).
  * Every file's outcome is kept in migration_files: a file that cannot be fetched is retried, then
  * reported by name without failing the rest; a Resync fetches only what is still missing (a file
@@ -20,7 +21,7 @@ import { parseRssChannel } from '../podcasts';
 import { readFeedChannel, readFeedEpisodes, type FeedEpisode } from './read-feed-episodes';
 import { copyMedia, type MediaKind, mediaUrlPrefix, type StoredMedia } from './media-storage';
 import { podcastGuid } from './podcast-guid';
-import type { EpisodePodcastTags } from './podcast-tags';
+import { type EpisodePodcastTags, type FileRef, fileRefsOf, withFileUrls } from './podcast-tags';
 import { hostedFeedUrl } from './hosted-feed-url';
 import { config } from '../config';
 import { publishHostedPodcastUpdated } from './events';
@@ -130,10 +131,22 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
 
   // The channel: title, description and artwork, kept in settings for the hosted feed.
   let artwork = podcast.avatar_url;
+  const channelCopies = new Map<string, string>();
   if (channel.artwork) {
     const outcome = await copyWithRetries(podcast.hash_id, channel.artwork, 'art', null, delays);
     await recordFile(hosted.id, null, 'art', channel.artwork, outcome);
-    if (outcome.ok) artwork = outcome.stored.url;
+    if (outcome.ok) {
+      artwork = outcome.stored.url;
+      channelCopies.set(channel.artwork, artwork);
+    }
+  }
+  // The files the channel's Podcasting 2.0 elements name (podcast:images, people's images, a trailer,
+  // a liveItem's artwork) move too; a file already in storage is not fetched again.
+  for (const ref of fileRefsOf(channel.podcastTags)) {
+    if (channelCopies.has(ref.url)) continue;
+    const outcome = await copyWithRetries(podcast.hash_id, ref.url, ref.kind, ref.type, delays);
+    await recordFile(hosted.id, null, ref.kind, ref.url, outcome);
+    if (outcome.ok) channelCopies.set(ref.url, outcome.stored.url);
   }
   await db
     .update(podcasts)
@@ -146,7 +159,7 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
       // podcast:guid never changes: the feed's own, else the one kept from an earlier run, else the
       // one the Podcasting 2.0 rule derives from the original feed address (what directories computed).
       podcast_guid: channel.podcastGuid ?? previous.podcast_guid ?? podcastGuid(source),
-      podcast_tags: channel.podcastTags,
+      podcast_tags: withFileUrls(channel.podcastTags, channelCopies),
       title: channel.title,
       description: channel.description,
       link: channel.link,
@@ -183,7 +196,8 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
       (!item.enclosure || copied.has(`audio ${item.enclosure.url}`)) &&
       (!item.artwork || copied.has(`art ${item.artwork}`)) &&
       (tags.transcripts ?? []).every((t) => copied.has(`transcript ${t.url}`)) &&
-      (!tags.chapters || copied.has(`chapters ${tags.chapters.url}`));
+      (!tags.chapters || copied.has(`chapters ${tags.chapters.url}`)) &&
+      fileRefsOf(tags.other).every((ref) => copied.has(fileKey(ref, item)));
     done++;
     if (complete) continue;
     await importEpisode(hosted.id, podcast, item, delays);
@@ -225,7 +239,8 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
 }
 
 /**
- * Copies one episode's audio and artwork (with retries), then writes the episode: a new GUID is
+ * Copies one episode's files (audio, artwork, transcripts, chapters and the files its other
+ * Podcasting 2.0 elements name, with retries), then writes the episode: a new GUID is
  * inserted, a stored one is completed with everything the feed says. A file that could not be
  * fetched leaves the episode pointing at the old host's file until a Resync moves it.
  */
@@ -249,6 +264,18 @@ async function importEpisode(hostedId: number, podcast: typeof podcasts.$inferSe
     docs.push({ kind: 'chapters', url: tags.chapters.url, outcome });
     if (outcome.ok) tags.chapters = { ...tags.chapters, url: outcome.stored.url };
   }
+  // The files the item's other Podcasting 2.0 elements name (alternate enclosures, podcast:images,
+  // people's images): the episode's own audio or artwork when it is the same URL, else copied.
+  const copies = new Map<string, string>();
+  if (audio?.ok && item.enclosure) copies.set(item.enclosure.url, audio.stored.url);
+  if (art?.ok && item.artwork) copies.set(item.artwork, art.stored.url);
+  for (const ref of fileRefsOf(tags.other)) {
+    if (ref.url === item.enclosure?.url || ref.url === item.artwork || copies.has(ref.url)) continue;
+    const outcome = await copyWithRetries(podcast.hash_id, ref.url, ref.kind, ref.type, delays);
+    docs.push({ kind: ref.kind, url: ref.url, outcome });
+    if (outcome.ok) copies.set(ref.url, outcome.stored.url);
+  }
+  if (tags.other) tags.other = withFileUrls(tags.other, copies);
   const fields = {
     episode_type: item.episodeType,
     podcast_tags: tags as Record<string, unknown>,
@@ -277,7 +304,14 @@ async function importEpisode(hostedId: number, podcast: typeof podcasts.$inferSe
   for (const doc of docs) await recordFile(hostedId, episode!.id, doc.kind, doc.url, doc.outcome);
 }
 
-/** The files this migration already copied for an episode, as '{kind} {url}' ('audio …', 'art …', 'transcript …', 'chapters …'). */
+/** The key of migration_files a kept file is recorded under: the episode's audio or artwork when it is the same URL. */
+function fileKey(ref: FileRef, item: FeedEpisode): string {
+  if (ref.url === item.enclosure?.url) return `audio ${ref.url}`;
+  if (ref.url === item.artwork) return `art ${ref.url}`;
+  return `${ref.kind} ${ref.url}`;
+}
+
+/** The files this migration already copied for an episode, as '{kind} {url}' ('audio …', 'art …', 'transcript …', 'chapters …', 'person …', 'alternate …'). */
 async function copiedSources(hostedId: number): Promise<Set<string>> {
   const db = await getDb();
   const rows = await db

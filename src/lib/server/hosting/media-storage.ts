@@ -56,11 +56,21 @@ export const MIME_BY_EXT: Record<string, string> = {
   '.json': 'application/json',
 };
 
-/** What a media file is: episode audio, artwork, or an episode's transcript or chapters file. */
-export type MediaKind = 'audio' | 'art' | 'transcript' | 'chapters';
+/**
+ * What a media file is: episode audio, artwork (podcast:images and a liveItem's too), an episode's
+ * transcript or chapters file, a podcast:person's image, or the file of an alternate enclosure.
+ */
+export type MediaKind = 'audio' | 'art' | 'transcript' | 'chapters' | 'person' | 'alternate';
 
-const SUBJECT: Record<MediaKind, string> = { audio: 'episode audio', art: 'artwork', transcript: 'transcript', chapters: 'chapters file' };
-const DEFAULT_EXT: Record<MediaKind, string> = { audio: '.mp3', art: '.jpg', transcript: '.txt', chapters: '.json' };
+const SUBJECT: Record<MediaKind, string> = {
+  audio: 'episode audio',
+  art: 'artwork',
+  transcript: 'transcript',
+  chapters: 'chapters file',
+  person: 'person image',
+  alternate: 'alternate enclosure',
+};
+const DEFAULT_EXT: Record<MediaKind, string> = { audio: '.mp3', art: '.jpg', transcript: '.txt', chapters: '.json', person: '.jpg', alternate: '.mp3' };
 
 /** The storage key prefix of a podcast's media ('hosted/{hash}'). */
 export function mediaDir(podcastHash: string): string {

@@ -3,7 +3,9 @@
  * the hosted feed serves them again. Elements read in fast-xml-parser's object form ('@_' attributes,
  * '#text' text) are stored with the `podcast:` prefix whatever prefix the old feed used, so XMLBuilder
  * writes them back exactly. Transcripts and chapters are read apart: their files are copied to
- * Cuepoint like the audio.
+ * Cuepoint like the audio. The other elements that name a file (podcast:images, a person's img, the
+ * sources of podcast:alternateEnclosure, podcast:trailer, and the same inside podcast:liveItem) are
+ * found by fileRefsOf and rewritten to the copies by withFileUrls.
  */
 import { all, attrOf, textOf } from '../podcasts';
 
@@ -25,6 +27,8 @@ export interface ChaptersRef {
 export interface EpisodePodcastTags {
   transcripts?: TranscriptRef[];
   chapters?: ChaptersRef | null;
+  /** The name of podcast:season, when the feed gave one (the number is the episode's season). */
+  season_name?: string;
   /** Every other podcast:* element of the item as read (person, value, soundbite, location, license, …). */
   other?: Record<string, unknown>;
 }
@@ -32,7 +36,7 @@ export interface EpisodePodcastTags {
 /** Channel elements the hosted feed writes itself. */
 const CHANNEL_OWN = new Set(['guid', 'locked']);
 /** Item elements the hosted feed writes itself, or that name files on the old host it does not move. */
-const ITEM_OWN = new Set(['transcript', 'chapters', 'season', 'episode', 'alternateEnclosure']);
+const ITEM_OWN = new Set(['transcript', 'chapters', 'season', 'episode']);
 
 type Node = Record<string, unknown>;
 
@@ -90,7 +94,9 @@ export function readItemPodcastTags(item: Node, prefix: string): EpisodePodcastT
   const chaptersUrl = attrOf(item[`${prefix}:chapters`], 'url');
   const chapters = chaptersUrl ? { url: chaptersUrl, type: attrOf(item[`${prefix}:chapters`], 'type') ?? 'application/json+chapters' } : null;
   const other = readOther(item, prefix, ITEM_OWN);
+  const seasonName = attrOf(item[`${prefix}:season`], 'name');
   return {
+    ...(seasonName ? { season_name: seasonName } : {}),
     ...(transcripts.length ? { transcripts } : {}),
     ...(chapters ? { chapters } : {}),
     ...(Object.keys(other).length ? { other } : {}),
@@ -100,4 +106,76 @@ export function readItemPodcastTags(item: Node, prefix: string): EpisodePodcastT
 /** The stored tags of an episode row, typed. */
 export function episodeTagsOf(raw: unknown): EpisodePodcastTags {
   return raw && typeof raw === 'object' ? (raw as EpisodePodcastTags) : {};
+}
+
+/** A file named inside kept podcast:* elements, as the import copies it. */
+export interface FileRef {
+  kind: 'art' | 'person' | 'alternate' | 'audio';
+  url: string;
+  /** The MIME type the feed declares for it, when it does. */
+  type: string | null;
+}
+
+const isHttp = (url: string) => /^https?:\/\//i.test(url);
+
+/** The URLs of a srcset attribute ("url 1500w, url 600w"), in order. */
+function srcsetUrls(srcset: string): string[] {
+  return srcset
+    .split(',')
+    .map((part) => part.trim().split(/\s+/)[0] ?? '')
+    .filter(isHttp);
+}
+
+/**
+ * Rebuilds a kept tree, passing every attribute that names a file to `visit` for its new value:
+ * podcast:images@srcset, podcast:person@img, podcast:source@uri (of an alternate enclosure),
+ * podcast:trailer@url, and an itunes:image@href inside the tree (a podcast:liveItem's artwork).
+ */
+function mapFileAttributes(value: unknown, visit: (ref: FileRef, attr: string, raw: string) => string, element = '', type: string | null = null): unknown {
+  if (Array.isArray(value)) return value.map((v) => mapFileAttributes(v, visit, element, type));
+  if (!value || typeof value !== 'object') return value;
+  const node = value as Node;
+  // The type of an alternate enclosure is on it; a source may name its own (contentType), a trailer has type.
+  const declared = attrOf(node, 'contentType') ?? attrOf(node, 'type') ?? type;
+  const out: Node = {};
+  for (const [k, v] of Object.entries(node)) {
+    const ref = k.startsWith('@_') && typeof v === 'string' ? fileRefAt(element, k, v, declared) : null;
+    out[k] = ref
+      ? visit(ref, k, v as string)
+      : k.startsWith('@_')
+        ? v
+        : mapFileAttributes(v, visit, k, element === 'podcast:alternateEnclosure' ? declared : null);
+  }
+  return out;
+}
+
+/** What file an attribute names, by the element it is on; null when it names none (a web page, a stream). */
+function fileRefAt(element: string, attr: string, raw: string, type: string | null): FileRef | null {
+  const url = raw.trim();
+  if (element === 'podcast:images' && attr === '@_srcset') return { kind: 'art', url, type: null };
+  if (!isHttp(url)) return null;
+  if (element === 'podcast:person' && attr === '@_img') return { kind: 'person', url, type: null };
+  if (element === 'podcast:trailer' && attr === '@_url') return { kind: 'audio', url, type };
+  if (element === 'podcast:source' && attr === '@_uri') return { kind: 'alternate', url, type };
+  // Only podcast:* elements are kept here, so an itunes:image is nested in one (a liveItem's artwork).
+  if (/^[\w-]+:image$/.test(element) && attr === '@_href') return { kind: 'art', url, type: null };
+  return null;
+}
+
+/** Every file the kept tree names, once each (a srcset answers each of its URLs). */
+export function fileRefsOf(tree: unknown): FileRef[] {
+  const refs = new Map<string, FileRef>();
+  mapFileAttributes(tree, (ref, attr, raw) => {
+    for (const url of attr === '@_srcset' ? srcsetUrls(raw) : [ref.url]) refs.set(`${ref.kind} ${url}`, { ...ref, url });
+    return raw;
+  });
+  return [...refs.values()];
+}
+
+/** The tree with every file URL that `copies` has (source URL → Cuepoint URL) replaced, srcsets included. */
+export function withFileUrls<T>(tree: T, copies: Map<string, string>): T {
+  return mapFileAttributes(tree, (_ref, attr, raw) => {
+    if (attr === '@_srcset') return raw.replace(/[^\s,]+/g, (token) => copies.get(token) ?? token);
+    return copies.get(raw.trim()) ?? raw;
+  }) as T;
 }

@@ -1,8 +1,9 @@
 /**
  * Hosting's own tables (written by the hosting domain only).
  *
- * migration_files: one row per file a migration copies from the old host (each episode's audio and
- * artwork, the show's artwork), with what happened to it. The migration report, the Resync and the
+ * migration_files: one row per file a migration copies from the old host (each episode's audio,
+ * artwork, transcripts, chapters, alternate enclosures and people's images, the show's artwork), with
+ * what happened to it. The migration report, the Resync and the
  * redirect rule ("every episode served by us") all read it.
  */
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -19,7 +20,7 @@ export const migrationFiles = pgTable(
       .references(() => hostedPodcasts.id, { onDelete: 'cascade' }),
     /** The episode the file belongs to; null for the show's own artwork. */
     episode_id: integer().references(() => episodes.id, { onDelete: 'cascade' }),
-    kind: text().$type<'audio' | 'art' | 'transcript' | 'chapters'>().notNull(),
+    kind: text().$type<'audio' | 'art' | 'transcript' | 'chapters' | 'person' | 'alternate'>().notNull(),
     source_url: text().notNull(),
     /** copied: served by us; failed: every attempt of the last run failed (error says why). */
     status: text().$type<'copied' | 'failed'>().notNull(),
