@@ -17,7 +17,7 @@ let env: { dataDir: string; cleanup(): void };
 beforeAll(async () => {
   feeds = await startHostingFeedServer();
   env = freshEnvironment(`127.0.0.1:${feeds.port}`);
-  const { migrate } = await import('../../src/lib/server/db/migrate');
+  const { migrateWithQueue: migrate } = await import('../../src/lib/server/jobs/migrate-all');
   await migrate();
 });
 
