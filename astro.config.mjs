@@ -1,8 +1,8 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
-import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
+import reactIslands from './src/integrations/react-islands/index.ts';
 
 const runtimeEntry = fileURLToPath(new URL('./src/lib/server/runtime.ts', import.meta.url));
 
@@ -50,13 +50,11 @@ export default defineConfig({
   output: 'server',
   // Middleware mode: Astro renders; server/ serves the build's files itself (server/static-files.mjs).
   adapter: node({ mode: 'middleware' }),
-  // Islands render with React's renderToString: a quarter of the work of a stream for a small island
-  // (a 12-link nav: ~160 µs against ~690 µs, most of it the stream's setup).
-  // patches/@astrojs+react+7.0.0.patch (patch-package, applied by `npm ci`; version pinned exactly in package.json)
-  // keeps each island's useId prefix in that mode, and renders an island whose lazy part has not loaded yet
-  // with a stream awaited whole (allReady): never a client-rendered fallback, nor the inline swap script a
-  // strict CSP refuses. Why, the upstream links and the test: docs/performance.md#the-astro-patches.
-  integrations: [react({ experimentalDisableStreaming: true }), precompressAssets()],
+  // React islands: @astrojs/react with our server renderer (src/integrations/react-islands/), which renders with
+  // renderToString (a quarter of the work of a stream for a small island: a 12-link nav ~160 µs against ~690 µs),
+  // keeps each island's useId prefix, and renders an island whose lazy part has not loaded yet whole (a stream
+  // awaited to allReady): never a client-rendered fallback, nor the inline swap script a strict CSP refuses.
+  integrations: [reactIslands(), precompressAssets()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   devToolbar: { enabled: false },
   security: {

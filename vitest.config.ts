@@ -13,7 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
           environment: 'node',
-          // Run through Vite so a test can stand in for its `astro:react:opts` (react-renderer-patch.test.ts).
+          // Run through Vite so a test can stand in for its `astro:react:opts` (react-renderer.test.ts).
           server: { deps: { inline: ['@astrojs/react'] } },
         },
       },
