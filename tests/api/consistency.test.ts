@@ -15,7 +15,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
-import { adDeliveries, episodes, packageJobs, podcasters, transactions, users } from '../../src/lib/server/db/schema';
+import { adDeliveries, podcasters, transactions, users } from '../../src/lib/server/db/schema';
 import { runMeasurement } from '../../src/lib/server/measurement/analytics/jobs';
 import { settleAds, sharePercent } from '../../src/lib/server/ads/impressions';
 import { adSpendByMonth, releaseAdShare, shareReleaseDate } from '../../src/lib/server/payments/ad-billing';
@@ -29,6 +29,8 @@ import { saveCard } from '../support/payment-builders';
 import { call, page } from '../support/http';
 import { TEST_NOW } from '../support/clock';
 import { testServer } from '../support/test-server';
+import { airAd } from '../support/air-ad';
+import { eventually } from '../support/eventually';
 
 const APPS = [
   'AppleCoreMedia/1.0.0.21E236 (iPhone; U; CPU OS 17_4_1 like Mac OS X; en_us)',
@@ -37,16 +39,6 @@ const APPS = [
 ];
 const DAY = 86_400_000;
 const day = (offset: number) => new Date(TEST_NOW.getTime() + offset * DAY).toISOString().slice(0, 10);
-
-/** Waits for background work (the queue) to reach what the test expects. */
-async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 // ---- Reading the rendered HTML -------------------------------------------------------------------
 
@@ -106,41 +98,17 @@ async function spotFile(brand: SeededUser): Promise<number> {
   return body.data.id;
 }
 
-/** The podcaster sends the ad, the brand approves it, the podcaster links the episode it aired in, the brand confirms. */
-async function airAndRelease(podcaster: SeededUser, brand: SeededUser, jobId: number, podcastId: number, hash: string) {
-  const { baseUrl } = await testServer();
-  const form = new FormData();
-  form.append('files[]', new Blob(['ID3'], { type: 'audio/mpeg' }), 'ad.mp3');
-  const sent = await fetch(`${baseUrl}/api/podcaster/jobs/${jobId}/deliverables`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${podcaster.token}` },
+/** The ad of a job aired (../support/air-ad.ts) and the job released (completed). */
+async function airAndRelease(podcaster: SeededUser, brand: SeededUser, jobId: number, hash: string) {
+  const { episode, status } = await airAd(podcaster, brand, jobId, {
+    hash_id: `consistency-${jobId}`,
+    title: 'The roast episode',
+    enclosure_url: `https://cdn.example.com/${hash}/roast.mp3`,
+    enclosure_length: 9_600_000,
+    duration: 600,
   });
-  expect(sent.status).toBe(201);
-  const deliverable = ((await sent.json()) as { data: { id: number } }).data.id;
-  expect((await call('POST', `/api/deliverables/${deliverable}/approved`, { token: brand.token })).status).toBe(200);
-  const db = await getDb();
-  // An episode of the show published since the approval; its audio is on a host the listener cannot reach, so the brand confirms.
-  const [episode] = await db
-    .insert(episodes)
-    .values({
-      hash_id: `consistency-${jobId}`,
-      guid: `consistency-${jobId}`,
-      podcast_id: podcastId,
-      title: 'The roast episode',
-      published_at: TEST_NOW,
-      enclosure_url: `https://cdn.example.com/${hash}/roast.mp3`,
-      enclosure_length: 9_600_000,
-      duration: 600,
-    })
-    .returning();
-  const linked = await call('POST', `/api/deliverables/${deliverable}/episode`, { token: podcaster.token, body: { episode_id: episode!.id } });
-  expect(linked.status, JSON.stringify(linked.body)).toBe(202);
-  const status = async () => (await db.select().from(packageJobs).where(eq(packageJobs.id, jobId)))[0]!.status;
-  expect(await eventually(status, (s) => s === 'in-review')).toBe('in-review');
-  expect((await call('POST', `/api/deliverables/${deliverable}/aired`, { token: brand.token })).status).toBe(200);
   expect(await eventually(status, (s) => s === 'completed')).toBe('completed');
-  return { episode: episode!, audio: `/e/${hash}/cdn.example.com/${hash}/roast.mp3` };
+  return { episode, audio: `/e/${hash}/cdn.example.com/${hash}/roast.mp3` };
 }
 
 describe('[CONSISTENCY] every screen shows the ledger, the counter and the provider', () => {
@@ -172,7 +140,7 @@ describe('[CONSISTENCY] every screen shows the ledger, the counter and the provi
     expect(funded.status, JSON.stringify(funded.body)).toBe(200);
 
     // The $400 ad airs and is released; listeners download its episode through the prefix.
-    const { episode, audio } = await airAndRelease(hostA, brand, aired, showA.id, showA.hash_id);
+    const { episode, audio } = await airAndRelease(hostA, brand, aired, showA.hash_id);
     for (const [i, ua] of APPS.entries()) {
       const res = await fetch(`${baseUrl}${audio}`, { headers: { 'user-agent': ua, 'x-forwarded-for': `81.2.69.${140 + i}` }, redirect: 'manual' });
       await res.arrayBuffer();

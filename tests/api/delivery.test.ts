@@ -27,6 +27,7 @@ import { call } from '../support/http';
 import { saveCard, seedHire } from '../support/payment-builders';
 import { testServer } from '../support/test-server';
 import type { SeededUser } from '../support/builders';
+import { eventually as eventuallyWithin } from '../support/eventually';
 
 const AD_AT_SECONDS = 70;
 let audioDir = '';
@@ -82,15 +83,8 @@ afterAll(async () => {
   await new Promise((resolve) => files?.close(resolve));
 });
 
-/** Waits for the queue to do what a test expects. */
-async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+/** Waits for the queue (ffmpeg's ad insertion included) longer than the other files do. */
+const eventually = <T>(read: () => Promise<T>, ok: (v: T) => boolean) => eventuallyWithin(read, ok, 30_000);
 
 async function jobOf(id: number) {
   const db = await getDb();

@@ -12,6 +12,7 @@ import { campaignSpent, releaseJobFunds } from '../../src/lib/server/payments';
 import { seedUser, type SeededUser } from '../support/builders';
 import { call, page } from '../support/http';
 import { saveCard, seedHire } from '../support/payment-builders';
+import { eventually } from '../support/eventually';
 
 const SECRET = 'whsec_cuepoint_api_tests';
 let n = 0;
@@ -32,15 +33,6 @@ const fund = (brand: SeededUser, body: Record<string, unknown>) => call('POST', 
 async function ledgerOf(userId: number) {
   const db = await getDb();
   return db.select().from(transactions).where(eq(transactions.user_id, userId));
-}
-
-async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Sends a Stripe event signed with the test server's webhook secret. */

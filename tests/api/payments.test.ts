@@ -2,13 +2,14 @@ import Stripe from 'stripe';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
-import { couponRedemptions, coupons, episodes, hirings, packageJobs, packages, podcasters, transactions, users } from '../../src/lib/server/db/schema';
+import { couponRedemptions, coupons, hirings, packageJobs, podcasters, transactions, users } from '../../src/lib/server/db/schema';
 import { campaignSpent, releaseJobFunds } from '../../src/lib/server/payments';
 import { seedUser, type SeededUser } from '../support/builders';
 import { call, page } from '../support/http';
-import { TEST_NOW } from '../support/clock';
 import { testServer } from '../support/test-server';
 import { saveCard, seedHire, VISA } from '../support/payment-builders';
+import { airAd } from '../support/air-ad';
+import { eventually } from '../support/eventually';
 
 const CODE = /^TX-\d{4}-\d{6}$/;
 let couponN = 0;
@@ -31,55 +32,6 @@ async function fund(brand: SeededUser, body: Record<string, unknown>, key?: stri
 async function ledgerOf(userId: number) {
   const db = await getDb();
   return db.select().from(transactions).where(eq(transactions.user_id, userId));
-}
-
-/** Waits for the queue to do what a test expects (refunds run after commit). */
-async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function submitAndApprove(podcaster: SeededUser, brand: SeededUser, jobId: number) {
-  const { baseUrl } = await testServer();
-  const form = new FormData();
-  form.append('files[]', new Blob(['ID3'], { type: 'audio/mpeg' }), 'ad.mp3');
-  const sent = await fetch(`${baseUrl}/api/podcaster/jobs/${jobId}/deliverables`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${podcaster.token}` },
-  });
-  expect(sent.status).toBe(201);
-  const body = (await sent.json()) as { data: { id: number } };
-  const approved = await call('POST', `/api/deliverables/${body.data.id}/approved`, { token: brand.token });
-  expect(approved.status).toBe(200);
-  // Aired: the podcaster links an episode of the show, published since the approval, that the listener cannot reach; the brand confirms it aired, the job completes.
-  const db = await getDb();
-  const [job] = await db
-    .select({ podcastId: packages.podcast_id })
-    .from(packageJobs)
-    .innerJoin(packages, eq(packages.id, packageJobs.package_id))
-    .where(eq(packageJobs.id, jobId));
-  const [episode] = await db
-    .insert(episodes)
-    .values({
-      hash_id: `aired-${jobId}`,
-      guid: `aired-${jobId}`,
-      podcast_id: job!.podcastId,
-      title: 'Aired',
-      published_at: TEST_NOW,
-      enclosure_url: 'http://127.0.0.1:9/aired.mp3',
-    })
-    .returning();
-  expect((await call('POST', `/api/deliverables/${body.data.id}/episode`, { token: podcaster.token, body: { episode_id: episode!.id } })).status).toBe(202);
-  await eventually(
-    async () => (await db.select().from(packageJobs).where(eq(packageJobs.id, jobId)))[0]!.status,
-    (s) => s === 'in-review',
-  );
-  expect((await call('POST', `/api/deliverables/${body.data.id}/aired`, { token: brand.token })).status).toBe(200);
 }
 
 describe('[PAYMENTS] cards', () => {
@@ -290,7 +242,7 @@ describe('[PAYMENTS] release, refund and payout', () => {
     const card = await saveCard(brand);
     expect((await fund(brand, { hiring_ids: [hiring.id], card_id: card.id })).status).toBe(200);
     const [first, second] = hiring.job_ids;
-    await submitAndApprove(podcaster, brand, first!);
+    await airAd(podcaster, brand, first!, { hash_id: `aired-${first}` });
     const release = (await ledgerOf(podcaster.id)).find((t) => t.kind === 'release')!;
     expect(release).toMatchObject({ fee: 30_000, service_fee: 3_000, is_balance: true, job_id: first, hiring_id: hiring.id, campaign_id: campaign.id });
     expect(release.code).toMatch(CODE);
@@ -308,7 +260,7 @@ describe('[PAYMENTS] release, refund and payout', () => {
 
     // A podcaster with their own service fee.
     await db.update(podcasters).set({ service_fee_percent: 15 }).where(eq(podcasters.user_id, podcaster.id));
-    await submitAndApprove(podcaster, brand, second!);
+    await airAd(podcaster, brand, second!, { hash_id: `aired-${second}` });
     expect((await ledgerOf(podcaster.id)).find((t) => t.job_id === second)).toMatchObject({ fee: 20_000, service_fee: 3_000 });
     expect((await db.select().from(hirings).where(eq(hirings.id, hiring.id)))[0]!.status).toBe('completed');
 
