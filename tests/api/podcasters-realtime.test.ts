@@ -1,27 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import Pusher from 'pusher-js';
+import type Pusher from 'pusher-js';
+import { pusherClientOf } from '../support/pusher-client';
 import { call } from '../support/http';
 import { seedPodcast, seedUser } from '../support/builders';
 import { seedCampaign } from '../support/campaign-builders';
-import { testServer } from '../support/test-server';
 
 const clients: Pusher[] = [];
 afterAll(() => clients.forEach((c) => c.disconnect()));
 
 /** A real pusher-js client of the user, joined to the online presence channel every signed-in page joins. */
 async function online(token: string) {
-  const { baseUrl } = await testServer();
-  const init = await call('GET', '/api/initialize', { token });
-  const { key, host, port } = init.body.data.settings.pusher;
-  const pusher = new Pusher(key, {
-    cluster: 'mt1',
-    wsHost: host,
-    wsPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: { transport: 'ajax', endpoint: `${baseUrl}/broadcasting/auth`, headers: { authorization: `Bearer ${token}` } },
-  });
+  const pusher = await pusherClientOf(token);
   clients.push(pusher);
   const channel = pusher.subscribe('presence-online');
   await new Promise<void>((resolve, reject) => {

@@ -6,11 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Pusher, { type Channel } from 'pusher-js';
+import type Pusher from 'pusher-js';
+import type { Channel } from 'pusher-js';
 import { eq } from 'drizzle-orm';
 import { call } from '../support/http';
 import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
 import { testServer } from '../support/test-server';
+import { pusherClientOf } from '../support/pusher-client';
 import { getDb } from '../../src/lib/server/db/client';
 import { ads, campaignAds, campaignCategories, campaigns, categories, podcastCategories, podcasts } from '../../src/lib/server/db/schema';
 import { verificationLink } from '../../src/lib/server/podcasts/verification';
@@ -22,18 +24,7 @@ const clients: Pusher[] = [];
 afterAll(() => clients.forEach((c) => c.disconnect()));
 
 async function connect(token: string): Promise<Pusher> {
-  const { baseUrl } = await testServer();
-  const init = await call('GET', '/api/initialize', { token });
-  const { key, host, port, scheme } = init.body.data.settings.pusher;
-  const pusher = new Pusher(key, {
-    cluster: 'mt1',
-    wsHost: host,
-    wsPort: port,
-    forceTLS: scheme === 'https',
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: { transport: 'ajax', endpoint: `${baseUrl}/broadcasting/auth`, headers: { authorization: `Bearer ${token}` } },
-  });
+  const pusher = await pusherClientOf(token);
   clients.push(pusher);
   await new Promise<void>((resolve, reject) => {
     pusher.connection.bind('connected', () => resolve());

@@ -1,26 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import Pusher from 'pusher-js';
+import type Pusher from 'pusher-js';
+import { pusherClientOf } from '../support/pusher-client';
 import { call } from '../support/http';
 import { seedUser } from '../support/builders';
-import { testServer } from '../support/test-server';
 import { broadcast } from '../../src/lib/server/realtime/realtime';
 
 const clients: Pusher[] = [];
 afterAll(() => clients.forEach((c) => c.disconnect()));
 
 async function client(token: string): Promise<Pusher> {
-  const { baseUrl } = await testServer();
-  const init = await call('GET', '/api/initialize', { token });
-  const { key, host, port } = init.body.data.settings.pusher;
-  const pusher = new Pusher(key, {
-    cluster: 'mt1',
-    wsHost: host,
-    wsPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: { transport: 'ajax', endpoint: `${baseUrl}/broadcasting/auth`, headers: { authorization: `Bearer ${token}` } },
-  });
+  const pusher = await pusherClientOf(token);
   clients.push(pusher);
   await new Promise<void>((resolve, reject) => {
     pusher.connection.bind('connected', () => resolve());

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { eq } from 'drizzle-orm';
-import Pusher from 'pusher-js';
+import type Pusher from 'pusher-js';
+import { pusherClientOf } from '../support/pusher-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
 import { podcasts, users } from '../../src/lib/server/db/schema';
@@ -23,18 +24,7 @@ afterAll(() => clients.forEach((c) => c.disconnect()));
 
 /** The next event of that name on the user's private channel. */
 async function listen(token: string, userId: number, event: string): Promise<() => Promise<any>> {
-  const { baseUrl } = await testServer();
-  const init = await call('GET', '/api/initialize', { token });
-  const { key, host, port } = init.body.data.settings.pusher;
-  const pusher = new Pusher(key, {
-    cluster: 'mt1',
-    wsHost: host,
-    wsPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: { transport: 'ajax', endpoint: `${baseUrl}/broadcasting/auth`, headers: { authorization: `Bearer ${token}` } },
-  });
+  const pusher = await pusherClientOf(token);
   clients.push(pusher);
   const channel = pusher.subscribe(`private-users.${userId}`);
   const received: unknown[] = [];
