@@ -227,7 +227,10 @@ describe('[HOSTING] episode lifecycle, verification by code and leaving, over HT
       failed: [],
       finished_at: TEST_NOW.toISOString(),
     };
-    await (await getDb()).update(hostedPodcasts).set({ settings: { ...(hosted.settings ?? {}), migration_report: report } }).where(eq(hostedPodcasts.id, hosted.id));
+    await (await getDb())
+      .update(hostedPodcasts)
+      .set({ settings: { ...(hosted.settings ?? {}), migration_report: report } })
+      .where(eq(hostedPodcasts.id, hosted.id));
     const html = (await page('/hosting/episodes', cookie)).html;
     expect(html).toContain('data-testid="episodes-not-imported"');
     expect(html).toContain('2 items of the old feed have no audio file, so they are not in your Cuepoint feed: “Trailer”, “Housekeeping note”.');
