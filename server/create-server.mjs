@@ -15,13 +15,17 @@ process.env.ASTRO_NODE_LOGGING = 'disabled';
 /**
  * An address whose percent-encoding is not UTF-8 (`/api/users/%ED%A0%80`) is refused before Astro sees it,
  * with the same headers as every answer, and as JSON on the API (Astro would answer an empty 400).
+ * A hosted feed (`/feeds/{hash}.xml`) reads no query, and podcast apps and directories append their own
+ * (`?x=%ff`): only its path has to be UTF-8, so any query still gets the feed.
  */
 function refuseBadEncoding(handler, isApiPath) {
   return (req, res, next) => {
+    const url = req.url ?? '/';
+    const path = url.split('?')[0];
     try {
-      decodeURI(req.url ?? '/');
+      decodeURI(path.startsWith('/feeds/') ? path : url);
     } catch {
-      const api = isApiPath((req.url ?? '/').split('?')[0]);
+      const api = isApiPath(path);
       res.writeHead(400, {
         'content-type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
         'cache-control': 'no-store',

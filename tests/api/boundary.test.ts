@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
 import { files } from '../../src/lib/server/db/schema';
 import { call, page } from '../support/http';
-import { seedUser } from '../support/builders';
+import { seedPodcast, seedUser } from '../support/builders';
 import { raw } from '../support/raw';
 import { testServer } from '../support/test-server';
 
@@ -119,6 +119,21 @@ describe('text, bodies and ids at the boundary', () => {
     expect(api.status).toBe(400);
     expect(api.json.message).toMatch(/percent-encoding/);
     expect((await raw('GET', '/login?redirect=%ED%A0%80')).status).toBe(400);
+  });
+
+  it('serves a hosted feed whatever percent-encoding its query carries (issue 36, item 6)', async () => {
+    const user = await seedUser({ type: 'PODCASTER' });
+    const { podcast } = await seedPodcast(user.id, { hosted: true, title: 'Query Proof Radio' });
+    const plain = await raw('GET', `/feeds/${podcast.hash_id}.xml`);
+    expect(plain.status).toBe(200);
+    for (const query of ['?x=%ff', '?x=%ED%A0%80&y=%E2%82', '?%ff=%fe', '?x=%', '?x=%zz']) {
+      const res = await raw('GET', `/feeds/${podcast.hash_id}.xml${query}`);
+      expect(res.status, query).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+      expect(res.text).toBe(plain.text);
+    }
+    // The path itself still has to be UTF-8.
+    expect((await raw('GET', `/feeds/${podcast.hash_id}%ff.xml`)).status).toBe(400);
   });
 });
 

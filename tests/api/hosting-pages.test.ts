@@ -215,6 +215,27 @@ describe('[HOSTING] episodes, downloads and reports', () => {
 });
 
 describe('[HOSTING] episode lifecycle, verification by code and leaving, over HTTP', () => {
+  it('names on the episode list the items of the old feed left out for want of audio (issue 36, item 1)', async () => {
+    const { podcast, hosted } = await completedShow(owner.id, 'Silent Items Radio');
+    const cookie = `${owner.cookie}; current_podcast=${podcast.id}`;
+    expect((await page('/hosting/episodes', cookie)).html).not.toContain('episodes-not-imported');
+    const report = {
+      episodes: 3,
+      served: 3,
+      without_audio: { count: 2, titles: ['Trailer', 'Housekeeping note'] },
+      files: { total: 4, copied: 4, failed: 0 },
+      failed: [],
+      finished_at: TEST_NOW.toISOString(),
+    };
+    await (await getDb())
+      .update(hostedPodcasts)
+      .set({ settings: { ...(hosted.settings ?? {}), migration_report: report } })
+      .where(eq(hostedPodcasts.id, hosted.id));
+    const html = (await page('/hosting/episodes', cookie)).html;
+    expect(html).toContain('data-testid="episodes-not-imported"');
+    expect(html).toContain('2 items of the old feed have no audio file, so they are not in your Cuepoint feed: “Trailer”, “Housekeeping note”.');
+  });
+
   it('schedules, publishes, unpublishes, searches, filters and deletes episodes', async () => {
     const { podcast, hosted } = await completedShow(owner.id, 'Harbour Lights');
     const cookie = `${owner.cookie}; current_podcast=${podcast.id}`;
