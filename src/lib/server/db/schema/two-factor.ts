@@ -1,5 +1,5 @@
 /**
- * Two-factor authentication (the accounts domain: src/lib/server/auth/two-factor writes these only).
+ * Two-factor authentication (the accounts domain: src/lib/server/users/auth/two-factor writes these only).
  *
  * two_factor_totp: one authenticator-app secret per user, encrypted with a key derived from APP_KEY;
  * `confirmed_at` is null while the first code has not been entered yet, and `last_used_step` is the
