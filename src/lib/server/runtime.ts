@@ -8,13 +8,13 @@ import { ensureWebClient, prepareSignIn, revocationsReady, stopRevocationSync } 
 import { prepareQueues, startWorker, stopWorker, workReady, setEngineRole, stopEngine } from './jobs';
 import { isDatabaseEmpty, seedCatalogue, seedDemo } from './seed';
 import { registerDeliveryJobs } from './delivery';
-import { registerAudioProcessing } from './files';
-import { registerFileJobs } from './files';
+import { registerAudioProcessing, registerFileJobs } from './files';
 import { registerPaymentJobs } from './payments';
 import { registerCampaignJobs } from './campaigns';
 import { registerAdJobs } from './ads';
 import { registerHostingJobs } from './hosting';
 import { registerAttachmentViewRule } from './workrooms';
+// Infrastructure: the mail queue registers its one job as it loads.
 import './mail';
 import { startMeasurement, flushRequestLog } from './measurement';
 
