@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json, readBody } from '../lib/server/http';
-import { clientAddress } from '../lib/server/users';
-import { registerUser, validateRegistration, loadSessionUser, serializeUser } from '../lib/server/users';
+import { clientAddress, registerUser, validateRegistration, loadSessionUser, serializeUser } from '../lib/server/users';
 
 /** POST /register: a brand or a podcaster signs up; the client then signs in for the session. */
 export const POST: APIRoute = async ({ request, clientAddress: peer }) => {

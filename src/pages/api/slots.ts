@@ -2,8 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseQuery } from '~/lib/server/http';
 import { requireRole } from '~/lib/server/users';
-import { resolvePodcast } from '~/lib/server/podcasts';
-import { podcastCalendar } from '~/lib/server/podcasts';
+import { resolvePodcast, podcastCalendar } from '~/lib/server/podcasts';
 
 const query = z.object({ podcast_id: z.coerce.number().int().positive().optional() });
 

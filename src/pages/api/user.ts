@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody } from '../../lib/server/http';
-import { requireUser } from '../../lib/server/users';
-import { deleteAccount, deleteAccountSchema, serializeUser } from '../../lib/server/users';
+import { requireUser, deleteAccount, deleteAccountSchema, serializeUser } from '../../lib/server/users';
 import { closeBrandCampaigns } from '../../lib/server/campaigns';
 
 /** GET /api/user: the signed-in user. */

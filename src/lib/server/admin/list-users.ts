@@ -1,7 +1,6 @@
 /** The admin's user directory: search by name or email, newest first, paginated. */
-import { and, count, desc, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, ilike, isNull, or, sql, eq } from 'drizzle-orm';
 import { getDb, brands, users, windowTotal } from '../db';
-import { eq } from 'drizzle-orm';
 
 export const USERS_PER_PAGE = 20;
 

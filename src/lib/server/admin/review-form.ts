@@ -1,6 +1,5 @@
 /** The admin review forms (campaign approvals, manual stats): approve or reject a row, posted from the admin's own page. */
-import { HttpError } from '../http';
-import { sameOrigin } from '../http';
+import { HttpError, sameOrigin } from '../http';
 
 export interface ReviewOutcome {
   notice: string | null;

@@ -1,2 +1,2 @@
-/** The fetch domain's face: the only module other domains and pages import from it. */
+/** The fetch infrastructure's face: the only module domains and pages import from it. */
 export { FetchFailed, FetchRefused, fetchErrorMessage, guardedFetch, literalAddressRefusal } from './guarded-fetch';

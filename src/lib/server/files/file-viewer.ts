@@ -4,9 +4,8 @@
  * refresh cookie is never used here: many media requests at once must not rotate the session.
  */
 import type { AstroCookies } from 'astro';
-import { findAccessToken, cookieNames } from '../users';
+import { findAccessToken, cookieNames, loadSessionUser, type SessionUser } from '../users';
 import { unauthenticated } from '../http';
-import { loadSessionUser, type SessionUser } from '../users';
 
 /** The signed-in user of a file request, by bearer token or access-token cookie; 401 otherwise. */
 export async function fileViewer(locals: App.Locals, cookies: AstroCookies): Promise<SessionUser> {

@@ -2,12 +2,11 @@
  * The hosting service's own calls (hosting spec §7), mounted at /api/hosting-service: GET /podcast
  * and PATCH /podcast, and GET /podcast/settings, each naming the podcast in the X-Podcast-Id header.
  */
-import { eq } from 'drizzle-orm';
+import { eq, count } from 'drizzle-orm';
 import { getDb, episodes } from '../db';
 import { HttpError } from '../http';
 import { serializeHosted } from '../podcasts';
 import { isRedirecting } from '../../hosting-rules';
-import { count } from 'drizzle-orm';
 import { findOwnedHostedByPodcast } from './owned-hosted';
 import { hostedFeedUrl } from './hosted-feed-url';
 import { updateHosted, type HostedPatch } from './update-hosted';

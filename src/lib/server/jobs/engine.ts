@@ -67,6 +67,11 @@ async function open(): Promise<PgBoss> {
 }
 
 /** The started engine of this process. */
+/** True once the engine has been asked to start (boot and migrateWithQueue do it before any request). */
+export function engineStarted(): boolean {
+  return state().boss != null;
+}
+
 export function engine(): Promise<PgBoss> {
   const s = state();
   s.boss ??= open().catch((error: unknown) => {

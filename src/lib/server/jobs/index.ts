@@ -1,4 +1,4 @@
-/** The jobs domain's face: the only module other domains and pages import from it. */
+/** The jobs infrastructure's face: the only module domains and pages import from it. */
 export { handleDeadLetterForm, listDeadLetters, queueOverview } from './dead-letters';
 export { engine, setEngineRole, stopEngine } from './engine';
 export { enqueue, prepareQueues, registerJob, registerSchedule, startWorker, stopWorker, workReady } from './queue';

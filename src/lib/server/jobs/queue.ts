@@ -15,7 +15,7 @@
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, type Job } from 'pg-boss';
 import type { Db, Tx } from '../db';
-import { engine, engineRole } from './engine';
+import { engine, engineRole, engineStarted } from './engine';
 import { LANES, laneOf, type LaneName } from './lanes';
 
 /** Payload types by job name (augmented by the domains that own the jobs). */
@@ -95,6 +95,9 @@ function laneFor(name: string): LaneName {
 
 /** Queues a job; answers its id (null when a singleton key dropped it). */
 export async function enqueue<N extends string>(name: N, payload: PayloadOf<N>, options: EnqueueOptions = {}): Promise<string | null> {
+  // Starting the engine installs its schema; inside the caller's transaction (PGlite has one connection)
+  // that would wait on itself. Say so rather than hang.
+  if (options.db && !engineStarted()) throw new Error('The job engine must start before a transaction enqueues: boot() or migrateWithQueue() starts it.');
   const boss = await engine();
   const envelope: Envelope = { kind: name, payload: payload as object };
   // pg-boss validates every key it is given: leave out the ones not asked for.

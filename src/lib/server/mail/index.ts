@@ -1,3 +1,3 @@
-/** The mail domain's face: the only module other domains and pages import from it. */
+/** The mail infrastructure's face: the only module domains and pages import from it. */
 export { renderMail } from './layout';
 export { queueMail } from './send-mail';

@@ -1,3 +1,3 @@
-/** The realtime domain's face: the only module other domains and pages import from it. */
+/** The realtime infrastructure's face: the only module domains and pages import from it. */
 export { ONLINE_CHANNEL, authorizeSubscription } from './authorize-channel';
 export { attachServer, broadcast } from './realtime';

@@ -1,7 +1,6 @@
 /** The payload of GET /api/initialize: user, podcasts, ads, categories, settings, online_timeout. */
 import { config } from '../config';
-import { listAds, listCategories } from '../podcasts';
-import { listUserPodcasts } from '../podcasts';
+import { listAds, listCategories, listUserPodcasts } from '../podcasts';
 import { serializeUser, type SessionUser } from '../users';
 import type { InitializePayload, InitializeSettings } from '../../types';
 

@@ -6,12 +6,11 @@ import type { AstroCookies } from 'astro';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, rowFromJson, hirings, hostedPodcasts, notifications, podcasts as podcastsTable, users } from '../db';
 import { type HostedRow, type PodcastRow, serializePodcast } from '../podcasts';
-import { cookieNames } from '../users';
+import { cookieNames, isOnline, serializeUser, type SessionUser } from '../users';
 import { cachedShellFigures } from './shell-cache';
 import { brandStatsPayload, brandStatsSql, type BrandStatsRow } from '../measurement';
 import { supportUnreadSql } from '../support';
 import { unreadWorkroomsSql } from '../workrooms';
-import { isOnline, serializeUser, type SessionUser } from '../users';
 import { parseImitation, pickCurrentPodcast, showRedirectBanner, showRssBanner, type Imitation, type ShellNotification } from '../../shell-rules';
 import type { BrandStatsPayload, PodcastPayload, UserPayload } from '../../types';
 

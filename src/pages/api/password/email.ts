@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody } from '../../../lib/server/http';
-import { clientAddress } from '../../../lib/server/users';
-import { PASSWORD_LINK_SENT, passwordEmailSchema, requestPasswordReset } from '../../../lib/server/users';
+import { clientAddress, PASSWORD_LINK_SENT, passwordEmailSchema, requestPasswordReset } from '../../../lib/server/users';
 
 /** POST /api/password/email: mails a reset link; the answer does not say whether the address exists. */
 export const POST: APIRoute = async ({ request, clientAddress: address }) => {

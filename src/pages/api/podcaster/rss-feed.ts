@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../../lib/server/http';
+import { json, notFound } from '../../../lib/server/http';
 import { requireRole, cookieNames } from '../../../lib/server/users';
 import { currentPodcastId, summariseFeed } from '../../../lib/server/hosting';
 import { findOwnedPodcast } from '../../../lib/server/podcasts';
-import { notFound } from '../../../lib/server/http';
 
 /** GET /api/podcaster/rss-feed[?podcast_id=]: {data: {hasIunesCategory, episodes}} of the current podcast's original feed. */
 export const GET: APIRoute = async ({ locals, url, cookies }) => {

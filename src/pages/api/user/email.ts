@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody } from '~/lib/server/http';
-import { requireUser, requireRecentSecondFactor } from '~/lib/server/users';
-import { cancelEmailChange, emailChangeSchema, pendingEmailChange, requestEmailChange } from '~/lib/server/users';
+import { requireUser, requireRecentSecondFactor, cancelEmailChange, emailChangeSchema, pendingEmailChange, requestEmailChange } from '~/lib/server/users';
 
 /** GET /api/user/email: the address waiting to be confirmed, if any. */
 export const GET: APIRoute = async ({ locals }) => json({ data: { pending_email: await pendingEmailChange(requireUser(locals).id) } });

@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
-import { requireUser } from '~/lib/server/users';
-import { exportAccountData } from '~/lib/server/users';
+import { requireUser, exportAccountData } from '~/lib/server/users';
 
 /** GET /api/user/export: the user's data as a JSON download. */
 export const GET: APIRoute = async ({ locals }) => {

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json, parseBody } from '~/lib/server/http';
-import { requireUser, requireRecentSecondFactor } from '~/lib/server/users';
-import { changePassword, passwordChangeSchema } from '~/lib/server/users';
+import { requireUser, requireRecentSecondFactor, changePassword, passwordChangeSchema } from '~/lib/server/users';
 
 /** PUT /api/user/password {current_password, password, password_confirmation}: a new password; other sessions end. */
 export const PUT: APIRoute = async ({ locals, request }) => {

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json } from '~/lib/server/http';
-import { requireUser } from '~/lib/server/users';
-import { listSessions, signOutOtherSessions } from '~/lib/server/users';
+import { requireUser, listSessions, signOutOtherSessions } from '~/lib/server/users';
 
 /** GET /api/user/sessions: where the user is signed in (device, address, last used), this session first. */
 export const GET: APIRoute = async ({ locals }) => json({ data: await listSessions(requireUser(locals).id, locals.accessToken) });

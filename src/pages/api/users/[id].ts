@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { forbidden, idParam, json, parseBody } from '../../../lib/server/http';
-import { requireUser } from '../../../lib/server/users';
-import { updateUser, updateUserSchema, loadSessionUser, serializeUser } from '../../../lib/server/users';
+import { requireUser, updateUser, updateUserSchema, loadSessionUser, serializeUser } from '../../../lib/server/users';
 
 /** PUT /api/users/{id}: a user edits their own account. */
 export const PUT: APIRoute = async ({ locals, params, request }) => {

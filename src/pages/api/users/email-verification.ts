@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { json, parseBody } from '../../../lib/server/http';
-import { requireUser } from '../../../lib/server/users';
-import { sendVerification, verifyWithCode } from '../../../lib/server/users';
+import { requireUser, sendVerification, verifyWithCode } from '../../../lib/server/users';
 
 /** GET: is the signed-in user's email verified? */
 export const GET: APIRoute = ({ locals }) => {

@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, parseBody } from '~/lib/server/http';
 import { requireRole } from '~/lib/server/users';
-import { saveSchedule, scheduleSchema } from '~/lib/server/podcasts';
-import { podcastCalendar } from '~/lib/server/podcasts';
+import { saveSchedule, scheduleSchema, podcastCalendar } from '~/lib/server/podcasts';
 import { readSchedule } from '~/lib/slots';
 
 /** POST /api/podcasts/{id}/calendar {days, frequency, start_from}: saves the schedule; answers it with the derived slots. */

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json } from '~/lib/server/http';
-import { requireUser } from '~/lib/server/users';
-import { signOutSession } from '~/lib/server/users';
+import { requireUser, signOutSession } from '~/lib/server/users';
 
 /** DELETE /api/user/sessions/{id}: signs one session out. */
 export const DELETE: APIRoute = async ({ locals, params }) => {

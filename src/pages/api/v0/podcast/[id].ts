@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json } from '~/lib/server/http';
 import { requireUser } from '~/lib/server/users';
-import { findPublicPodcast, listEpisodes, podcastDetail } from '~/lib/server/podcasts';
-import { upcomingSlots } from '~/lib/server/podcasts';
+import { findPublicPodcast, listEpisodes, podcastDetail, upcomingSlots } from '~/lib/server/podcasts';
 
 /** GET /api/v0/podcast/{id}: the public podcast page's data (by hash id or id): podcast, latest episodes, upcoming slots. */
 export const GET: APIRoute = async ({ locals, params }) => {
