@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDb } from '../../src/lib/server/db/client';
@@ -87,6 +88,42 @@ describe('bounded request bodies', () => {
     }
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(grew, `RSS grew by ${Math.round(grew / MB)} MB`).toBeLessThan(64 * MB);
+  }, 60_000);
+
+  it('keeps reading a refused body after the 413, so a client still sending is not reset before it reads the answer', async () => {
+    const { baseUrl } = await testServer();
+    const url = new URL(baseUrl);
+    const socket = net.connect(Number(url.port), url.hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let answer = '';
+    let failed: Error | undefined;
+    let closed = false;
+    socket.on('data', (c) => (answer += c.toString('latin1')));
+    socket.on('error', (e) => (failed = e));
+    socket.on('close', () => (closed = true));
+    const piece = `${CHUNK.length.toString(16)}\r\n${CHUNK.toString('latin1')}\r\n`;
+    const send = async (bytes: number) => {
+      for (let sent = 0; sent < bytes && !failed && !closed; sent += CHUNK.length) {
+        if (!socket.write(piece, 'latin1'))
+          await new Promise((resolve) => {
+            socket.once('drain', resolve);
+            socket.once('close', resolve);
+          });
+      }
+    };
+    socket.write(
+      `POST /api/password/email HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\nx-forwarded-for: 198.18.7.8\r\n\r\n`,
+    );
+    await send(3 * MB);
+    const deadline = Date.now() + 10_000;
+    while (!answer.includes('\r\n\r\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    // The client goes on sending after the answer: the server drains it rather than resetting the connection.
+    await send(4 * MB);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(failed?.message).toBeUndefined();
+    expect(closed).toBe(false);
+    socket.destroy();
   }, 60_000);
 
   it('refuses a declared Content-Length over the limit before reading, and a body longer than it declared', async () => {
