@@ -46,6 +46,8 @@ export interface Config {
   testClock: Date | null;
   /** ANALYTICS_COUNT_SECONDS: how often the download counter and the attribution matcher run (1–60). */
   analyticsCountSeconds: number;
+  /** REQUEST_LOG_RETENTION_DAYS: how long raw request-log rows are kept (the daily rollups are kept for good). */
+  requestLogRetentionDays: number;
   /** External podcast directories searched at onboarding (issue 6); both off unless configured. */
   podcastDirectory: {
     itunesSearchUrl: string | null;
@@ -295,6 +297,7 @@ function load(): Config {
     storage: storageConfig(),
     testClock: testClock(env),
     analyticsCountSeconds: Math.min(60, int('ANALYTICS_COUNT_SECONDS', 30, 1)),
+    requestLogRetentionDays: int('REQUEST_LOG_RETENTION_DAYS', 400, 2),
     podcastDirectory: {
       // e.g. https://itunes.apple.com (the /search and /lookup calls are appended).
       itunesSearchUrl: url('ITUNES_SEARCH_URL', null, ['http:', 'https:']),

@@ -7,21 +7,21 @@
  * 45-day adjustment window.
  */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Db, getDb, adDeliveries, adLines, adShowSettings, downloadWindows, episodes, podcasts, transactions } from '../db';
+import { type Db, affectedRows, getDb, adDeliveries, adLines, adShowSettings, downloadWindows, episodes, podcasts, transactions } from '../db';
 import { adSpendByMonth, billAdImpressions, campaignAdSpendSql, releaseAdShare, releasedAdShares, shareReleaseDate } from '../payments';
 import { forgetServableLines } from './servable-lines';
 
 /** Marks the deliveries whose download measurement has counted; answers how many became impressions. */
 export async function markImpressions(): Promise<number> {
   const db = await getDb();
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     update ${adDeliveries} d set impression_at = w.counted_at
     from ${downloadWindows} w
     where d.impression_at is null and d.line_id <> 0
       and w.episode_id = d.episode_id and w.listener_hash = d.listener_hash and w.counted_at is not null
       and w.counted_at >= d.created_at - interval '1 minute'
-      and w.counted_at < (d.day + 2)::timestamptz`)) as unknown as { affectedRows?: number; rowCount?: number };
-  return Number(result.affectedRows ?? result.rowCount ?? 0);
+      and w.counted_at < (d.day + 2)::timestamptz`);
+  return affectedRows(result);
 }
 
 /** Bills every line's new impressions per show; answers the cents billed. */

@@ -186,3 +186,9 @@ export async function closeDb(): Promise<void> {
 }
 
 export { schema };
+
+/** The number of rows a raw statement changed, whichever driver ran it (node-postgres: rowCount; PGlite: affectedRows). */
+export function affectedRows(result: unknown): number {
+  const r = result as { affectedRows?: number; rowCount?: number | null };
+  return Number(r.affectedRows ?? r.rowCount ?? 0);
+}

@@ -1,5 +1,5 @@
 /** The db infrastructure's face: the only module domains and pages import from it. */
-export { closeDb, dbHandle, getDb, onDbClose, onTableWrite, unannounced } from './client';
+export { affectedRows, closeDb, dbHandle, getDb, onDbClose, onTableWrite, unannounced } from './client';
 export type { Db, Tx } from './client';
 export { databaseInputError } from './input-errors';
 export { rowFromJson } from './json-rows';

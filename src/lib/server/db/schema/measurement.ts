@@ -7,7 +7,7 @@
  * pixel's events and what the matcher attributed them to.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { attributionSites, campaigns, episodes, podcasts, siteEvents } from './core';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
@@ -20,33 +20,46 @@ export const analyticsSalts = pgTable('analytics_salts', {
   created_at: ts().defaultNow().notNull(),
 });
 
-/** A request for podcast audio, hosted (/media/…) or through the prefix (/e/…). No address is stored. */
-export const mediaRequests = pgTable('media_requests', {
-  id: bigId(),
-  occurred_at: ts().notNull(),
-  source: text().$type<'hosted' | 'prefix'>().notNull(),
-  podcast_id: integer()
-    .notNull()
-    .references(() => podcasts.id, { onDelete: 'cascade' }),
-  /** The audio asked for: host and path of the original URL (prefix), or /media/{hash}/{name} (hosted). */
-  audio_key: text().notNull(),
-  method: text().notNull(),
-  status: integer().notNull(),
-  /** The Range header as sent (first 100 characters). */
-  range: text(),
-  /** Bytes in the answer (hosted); null through the prefix, whose answer is a redirect. */
-  bytes: bigint({ mode: 'number' }),
-  /** The size of the file when the answer says it (hosted). */
-  total_bytes: bigint({ mode: 'number' }),
-  /** Keyed hash of address + User-Agent with the day's secret; the previous day's one links a rolling 24 hours. */
-  listener_hash: text().notNull(),
-  listener_prev_hash: text().notNull(),
-  /** Keyed hash of the address alone (the household), for attribution. */
-  household_hash: text().notNull(),
-  user_agent: text().notNull().default(''),
-  referrer: text(),
-  country: text(),
-});
+/** The request log's ids (a sequence of its own: a partitioned table cannot have an identity column on PostgreSQL 15). */
+export const mediaRequestIds = pgSequence('media_request_ids');
+
+/**
+ * A request for podcast audio, hosted (/media/…) or through the prefix (/e/…). No address is stored.
+ *
+ * Partitioned by day on occurred_at (migration 0018; drizzle-kit does not model partitions): one
+ * partition per UTC day, media_requests_YYYYMMDD, created ahead and dropped after the retention period by
+ * measurement's log-partitions job, and a default partition for rows no day partition holds yet.
+ */
+export const mediaRequests = pgTable(
+  'media_requests',
+  {
+    id: bigint({ mode: 'number' }).notNull().default(sql`nextval('media_request_ids')`),
+    occurred_at: ts().notNull(),
+    source: text().$type<'hosted' | 'prefix'>().notNull(),
+    podcast_id: integer()
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    /** The audio asked for: host and path of the original URL (prefix), or /media/{hash}/{name} (hosted). */
+    audio_key: text().notNull(),
+    method: text().notNull(),
+    status: integer().notNull(),
+    /** The Range header as sent (first 100 characters). */
+    range: text(),
+    /** Bytes in the answer (hosted); null through the prefix, whose answer is a redirect. */
+    bytes: bigint({ mode: 'number' }),
+    /** The size of the file when the answer says it (hosted). */
+    total_bytes: bigint({ mode: 'number' }),
+    /** Keyed hash of address + User-Agent with the day's secret; the previous day's one links a rolling 24 hours. */
+    listener_hash: text().notNull(),
+    listener_prev_hash: text().notNull(),
+    /** Keyed hash of the address alone (the household), for attribution. */
+    household_hash: text().notNull(),
+    user_agent: text().notNull().default(''),
+    referrer: text(),
+    country: text(),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.occurred_at] })],
+);
 
 /**
  * One listener (address + User-Agent) and one episode for 24 hours from their first qualifying request:

@@ -11,6 +11,7 @@ export { pageDownloads, parseDateRange } from './downloads-report';
 export { recordFeedEnclosures } from './feed-enclosures';
 export { countryOf } from './geo';
 export { runMeasurement, startMeasurement } from './jobs';
+export { logPartitions, maintainLogPartitions, type PartitionReport } from './log-partitions';
 export { refreshListenerStats } from './listener-stats';
 export { prefixRedirect } from './prefix-redirect';
 export { flushRequestLog, logRequest } from './request-log';

@@ -16,6 +16,7 @@ import { activateHostedShows } from './connections';
 import { countDownloads } from './count-downloads';
 import { rereadFeedsOfWaitingWindows } from './feed-enclosures';
 import { refreshListenerStats } from './listener-stats';
+import { maintainLogPartitions } from './log-partitions';
 import { flushRequestLog } from './request-log';
 import { pruneSalts } from './salts';
 
@@ -85,6 +86,14 @@ registerSchedule('analytics.reread-feeds', '*/5 * * * *', async () => {
 });
 
 /** Starts the chain of measurement runs unless one is already going (boot calls it in processes that work the queue). */
+/** Every hour: the request log's day partitions a week ahead, and the expired ones dropped (log-partitions.ts). */
+registerSchedule('analytics.log-partitions', '7 * * * *', async () => {
+  const report = await maintainLogPartitions();
+  if (report.dropped.length || report.expired)
+    console.log(`[cuepoint] request log: dropped ${report.dropped.length} day partition(s) and ${report.expired} expired row(s)`);
+});
+
 export async function startMeasurement(): Promise<void> {
+  await maintainLogPartitions().catch((error: unknown) => console.error('[cuepoint] request-log partitions failed', error));
   await scheduleNext(staleAfterMs()).catch((error: unknown) => console.error('[cuepoint] measurement schedule failed', error));
 }
