@@ -83,7 +83,10 @@ export async function shutdown(): Promise<void> {
 }
 
 export { seedDemo, isDatabaseEmpty, workReady };
-export { rebuildDownloads, refreshListenerStats } from './measurement';
+export { maintainLogPartitions, rebuildDownloads, refreshListenerStats } from './measurement';
+// For server/seed-scale.mjs: the scale dataset is written through the product's schema on its own connection.
+export { getDb } from './db';
+export { hashPassword } from './users';
 export { closeDb };
 export {
   backupName,
