@@ -46,10 +46,15 @@ async function freshPostgres(url) {
  * Starts the product; resolves once it answers /login. `root` is the folder holding the build (`dist/`) and
  * `server/` (default: this checkout), so bench/ab/builds.mjs can start several builds side by side.
  */
-export async function startProduct({ env = {}, root = defaultRoot } = {}) {
+export async function startProduct({ env = {}, root = defaultRoot, existingDatabase = null } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-bench-'));
-  const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
+  // existingDatabase: a PostgreSQL URL used as it is (bench/scale.mjs's scale dataset), never dropped.
+  const postgres = existingDatabase
+    ? { url: existingDatabase, drop: async () => undefined }
+    : process.env.DATABASE_URL
+      ? await freshPostgres(process.env.DATABASE_URL)
+      : null;
   const childEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED_DEMO: 'true', ...env };
   if (postgres) childEnv.DATABASE_URL = postgres.url;
   else delete childEnv.DATABASE_URL;
