@@ -38,13 +38,6 @@ const WRITTEN: Record<string, string> = {
   'channel/docs': 'names the RSS specification the old host follows, nothing of the show',
   'item/enclosure@length': 'the byte count of the file Cuepoint serves',
   'channel/itunes:summary': 'the hosted feed writes the show description into it',
-  // Not carried yet (not Podcasting 2.0 and no file): a known gap of issue 36, to be kept in a follow-up.
-  'channel/managingEditor': 'NOT YET CARRIED: the owner email is in itunes:owner',
-  'channel/author': 'NOT YET CARRIED: the author is in itunes:author',
-  'channel/itunes:keywords': 'NOT YET CARRIED: Apple no longer reads keywords',
-  'item/itunes:keywords': 'NOT YET CARRIED: Apple no longer reads keywords',
-  'item/itunes:author': 'NOT YET CARRIED: per-episode author',
-  'item/dc:creator': 'NOT YET CARRIED: per-episode author',
   'item/itunes:summary': 'the show notes are written as description and content:encoded',
 };
 

@@ -24,6 +24,10 @@ export interface FeedChannel {
   podcastGuid: string | null;
   /** Every other Podcasting 2.0 element of the channel (funding, person, value, medium, …), as read. */
   podcastTags: Record<string, unknown>;
+  /** RSS managingEditor ("email (Name)"), the plain <author> some hosts write, and itunes:keywords, as written. */
+  managingEditor: string | null;
+  rssAuthor: string | null;
+  keywords: string | null;
 }
 
 export interface ItunesCategory {
@@ -44,10 +48,12 @@ export interface FeedEpisode {
   artwork: string | null;
   episodeType: 'full' | 'trailer' | 'bonus';
   enclosure: { url: string; type: string; length: number | null } | null;
+  /** The item's plain-text tags kept as written, by the name the hosted feed writes them under. */
+  textTags: ItemTextTags;
   podcastTags: EpisodePodcastTags;
 }
 
-import { readChannelPodcastTags, readItemPodcastTags, readPodcastGuid, type EpisodePodcastTags } from './podcast-tags';
+import { readChannelPodcastTags, readItemPodcastTags, readPodcastGuid, type EpisodePodcastTags, type ItemTextTags } from './podcast-tags';
 
 type Node = Record<string, unknown>;
 
@@ -101,6 +107,9 @@ export function readFeedChannel(channel: RssChannel): FeedChannel {
     type: textOf(it('type'))?.toLowerCase() === 'serial' ? 'serial' : 'episodic',
     podcastGuid: readPodcastGuid(node, prefix.podcast),
     podcastTags: readChannelPodcastTags(node, prefix.podcast),
+    managingEditor: textOf(node.managingEditor),
+    rssAuthor: textOf(node.author),
+    keywords: textOf(it('keywords')),
   };
 }
 
@@ -126,6 +135,14 @@ export function readFeedEpisodes(channel: RssChannel): FeedEpisode[] {
           : null) ?? encUrl;
     if (!guid) continue;
     const content = textOf(item['content:encoded']);
+    const textTags: ItemTextTags = {};
+    for (const [name, value] of [
+      ['itunes:author', textOf(it('author'))],
+      ['itunes:keywords', textOf(it('keywords'))],
+      ['dc:creator', textOf(item[`${prefix.dc}:creator`])],
+    ] as const) {
+      if (value) textTags[name] = value;
+    }
     out.push({
       guid,
       title: textOf(item.title) ?? textOf(it('title')) ?? 'Untitled episode',
@@ -139,6 +156,7 @@ export function readFeedEpisodes(channel: RssChannel): FeedEpisode[] {
       artwork: attrOf(it('image'), 'href'),
       episodeType: episodeTypeOf(textOf(it('episodeType'))),
       enclosure,
+      textTags,
       podcastTags: readItemPodcastTags(item, prefix.podcast),
     });
   }
