@@ -4,7 +4,7 @@
  * categories nested as category > subcategory, the show's podcast:guid exactly as kept, podcast:locked
  * with the owner's email, every Podcasting 2.0 element the import kept (funding, person, value,
  * medium, …), the old feed's plain tags as written (managingEditor, author, itunes:keywords; per
- * item itunes:author, itunes:keywords and dc:creator), and per episode the original GUID, the
+ * item itunes:author, itunes:keywords, dc:creator and itunes:duration), and per episode the original GUID, the
  * enclosure served by Cuepoint, transcripts, chapters, season, episode number and type. Only
  * published episodes whose date has come are items, so a scheduled episode appears from its date. The feed names a new feed URL only once the show has
  * left (settings.moved_to); it then answers 301 to that address with the same body.
@@ -197,7 +197,8 @@ export async function buildHostedFeed(podcastHash: string, now = clockNow()): Pr
         ...(e.published_at ? { pubDate: e.published_at.toUTCString() } : {}),
         enclosure: { '@_url': e.enclosure_url, '@_length': String(e.enclosure_length ?? 0), '@_type': e.enclosure_type ?? 'audio/mpeg' },
         'itunes:title': e.title,
-        ...(e.duration != null ? { 'itunes:duration': String(e.duration) } : {}),
+        // The old feed's duration as it wrote it ("38:12", "1014.708375": no rounding), else Cuepoint's whole seconds.
+        ...(tags.duration_text ? { 'itunes:duration': tags.duration_text } : e.duration != null ? { 'itunes:duration': String(e.duration) } : {}),
         ...(tags.text ?? {}),
         'itunes:episodeType': e.episode_type,
         ...(e.season != null ? { 'itunes:season': String(e.season) } : {}),

@@ -255,6 +255,7 @@ async function importEpisode(hostedId: number, podcast: typeof podcasts.$inferSe
   const tags: EpisodePodcastTags = {
     ...item.podcastTags,
     ...(Object.keys(item.textTags).length ? { text: item.textTags } : {}),
+    ...(item.durationText ? { duration_text: item.durationText } : {}),
   };
   if (tags.transcripts) {
     tags.transcripts = await Promise.all(

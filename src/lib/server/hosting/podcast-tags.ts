@@ -36,6 +36,8 @@ export interface EpisodePodcastTags {
   other?: Record<string, unknown>;
   /** itunes:author, itunes:keywords and dc:creator of the imported item, as written. */
   text?: ItemTextTags;
+  /** The imported itunes:duration as written (its form and fractions kept); dropped when the audio is replaced. */
+  duration_text?: string;
 }
 
 /** Channel elements the hosted feed writes itself. */

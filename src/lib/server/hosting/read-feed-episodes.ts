@@ -48,6 +48,8 @@ export interface FeedEpisode {
   artwork: string | null;
   episodeType: 'full' | 'trailer' | 'bonus';
   enclosure: { url: string; type: string; length: number | null } | null;
+  /** itunes:duration exactly as written ("38:12", "1014.708375") when it reads as a duration. */
+  durationText: string | null;
   /** The item's plain-text tags kept as written, by the name the hosted feed writes them under. */
   textTags: ItemTextTags;
   podcastTags: EpisodePodcastTags;
@@ -135,6 +137,7 @@ export function readFeedEpisodes(channel: RssChannel): FeedEpisode[] {
           : null) ?? encUrl;
     if (!guid) continue;
     const content = textOf(item['content:encoded']);
+    const durationText = textOf(it('duration'));
     const textTags: ItemTextTags = {};
     for (const [name, value] of [
       ['itunes:author', textOf(it('author'))],
@@ -149,7 +152,8 @@ export function readFeedEpisodes(channel: RssChannel): FeedEpisode[] {
       description: content ?? textOf(item.description) ?? textOf(it('summary')) ?? '',
       link: textOf(item.link),
       publishedAt: parseDate(textOf(item.pubDate)),
-      duration: parseDuration(textOf(it('duration'))),
+      duration: parseDuration(durationText),
+      durationText: parseDuration(durationText) === null ? null : durationText,
       season: positiveInt(textOf(it('season')) ?? attrOf(item[`${prefix.podcast}:season`], 'number') ?? textOf(item[`${prefix.podcast}:season`])),
       episodeNumber: positiveInt(textOf(it('episode')) ?? textOf(item[`${prefix.podcast}:episode`])),
       explicit: parseExplicit(textOf(it('explicit'))),
