@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, page } from '../support/http';
 import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
-import { linkOf, waitForMail } from '../support/mail';
+import { linkOf, mailTo, waitForMail } from '../support/mail';
 import { testServer } from '../support/test-server';
 import { getDb } from '../../src/lib/server/db/client';
-import { agreementAcceptances, episodes, hostedPodcasts, podcasts } from '../../src/lib/server/db/schema';
+import { agreementAcceptances, episodes, hostedPodcasts, podcasts, users } from '../../src/lib/server/db/schema';
 import { randomToken } from '../../src/lib/server/crypto';
 import { OWNED_ELSEWHERE } from '../../src/lib/server/hosting/feed-claims';
 
@@ -16,9 +16,10 @@ let admin: SeededUser;
 let brand: SeededUser;
 let mailDir = '';
 
-/** Feeds the guarded fetcher may read (FETCH_ALLOW_HOSTS): /{name}.rss answers RSS naming owner-{name}@example.com. */
+/** Feeds the guarded fetcher may read (FETCH_ALLOW_HOSTS): /{name}.rss answers RSS naming owner-{name}@example.com, unless gone. */
 let feeds: Server;
 let feedBase = '';
+const goneFeeds = new Set<string>();
 const feedUrl = (name: string) => `${feedBase}/${name}.rss`;
 const ownerOf = (name: string) => `owner-${name}@example.com`;
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
   mailDir = dataDir;
   feeds = createServer((req, res) => {
     const name = /^\/([\w-]+)\.rss$/.exec(req.url ?? '')?.[1];
-    if (!name) {
+    if (!name || goneFeeds.has(name)) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('not found');
       return;
@@ -187,12 +188,12 @@ describe('[HOSTING] applications, invitations and payouts', () => {
     expect(bad.status).toBe(422);
     const invite = await call('POST', '/api/admin/hosting/invitations', {
       token: admin.token,
-      body: { email: 'new-host@example.com', feed_url: 'https://feeds.example.com/show.rss' },
+      body: { email: 'new-host@example.com', feed_url: feedUrl('new-host') },
     });
     expect(invite.status).toBe(201);
     const token = decodeURIComponent(invite.body.data.link.split('/sign-up/hosting/')[1]);
     const ok = await call('POST', '/api/register/hosted/validate-token', { body: { token } });
-    expect(ok.body.data).toEqual({ email: 'new-host@example.com', feed_url: 'https://feeds.example.com/show.rss' });
+    expect(ok.body.data).toEqual({ email: 'new-host@example.com', feed_url: feedUrl('new-host') });
     const missing = await call('POST', '/api/register/hosted', { body: { token, first_name: '', last_name: 'X', password: 'short' } });
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.body.errors).sort()).toEqual(['first_name', 'password']);
@@ -207,6 +208,40 @@ describe('[HOSTING] applications, invitations and payouts', () => {
     const authorize = new URL(url.body.data.url);
     expect(authorize.searchParams.get('flowEntry')).toBe('static');
     expect(authorize.searchParams.get('redirect_uri')).toMatch(/\/webhooks\/paypal-connect$/);
+  });
+});
+
+describe('[HOSTING] invitations only to a feed that answers (issue 36, 6d)', () => {
+  it('refuses to invite a feed that does not answer or is not RSS, with a message on feed_url', async () => {
+    goneFeeds.add('silent');
+    const gone = await call('POST', '/api/admin/hosting/invitations', {
+      token: admin.token,
+      body: { email: 'silent@example.com', feed_url: feedUrl('silent') },
+    });
+    expect(gone.status).toBe(422);
+    expect(gone.body.errors.feed_url).toEqual(['We could not read this RSS feed: The feed answered with HTTP status 404.']);
+    const refused = await call('POST', '/api/admin/hosting/invitations', {
+      token: admin.token,
+      body: { email: 'silent@example.com', feed_url: 'http://127.0.0.1:9/feed.rss' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.feed_url[0]).toMatch(/^We could not read this RSS feed: /);
+    expect(mailTo(mailDir, 'silent@example.com')).toEqual([]);
+  });
+
+  it('creates no account when the invited feed stops answering before sign-up', async () => {
+    const email = `stopped-${randomToken(4).toLowerCase()}@example.com`;
+    const invite = await call('POST', '/api/admin/hosting/invitations', { token: admin.token, body: { email, feed_url: feedUrl('stopped') } });
+    expect(invite.status).toBe(201);
+    const token = decodeURIComponent(invite.body.data.link.split('/sign-up/hosting/')[1]);
+    goneFeeds.add('stopped');
+    const res = await call('POST', '/api/register/hosted', { body: { token, first_name: 'Sam', last_name: 'Stopped', password: 'a long password' } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.feed_url).toEqual(['We could not read this RSS feed: The feed answered with HTTP status 404.']);
+    expect(await (await getDb()).select().from(users).where(sql`lower(${users.email}) = ${email}`)).toEqual([]);
+    goneFeeds.delete('stopped');
+    const later = await call('POST', '/api/register/hosted', { body: { token, first_name: 'Sam', last_name: 'Stopped', password: 'a long password' } });
+    expect(later.status).toBe(201);
   });
 });
 
