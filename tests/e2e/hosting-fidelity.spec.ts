@@ -37,6 +37,8 @@ async function shoot(page: Page, name: string, target: ReturnType<Page['locator'
   mkdirSync(SHOTS_DIR, { recursive: true });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
+    // The sidebar slides away when the page narrows: the shot waits for that transition to end.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     await target.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}.png`), fullPage: false });
   }
@@ -57,7 +59,9 @@ test('[HOSTING]: leaving with a file still on the old host names it, and "Leave 
 
   // Refused, with what stays behind named; nothing moved yet.
   const lost = feeds.url('/art/saltmarsh-winter-special.png');
-  await expect(section.getByText(`You cannot leave yet: 1 file is still on your old host (art ${lost}).`, { exact: false }).first()).toBeVisible();
+  await expect(section.getByRole('alert')).toHaveText(
+    `You cannot leave yet: 1 file is still on your old host (art ${lost}). Resync the migration first, or confirm that you leave anyway.`,
+  );
   await expect(page.getByTestId('moved-to')).toHaveCount(0);
   const anyway = section.getByLabel(/Leave anyway/);
   await expect(anyway).not.toBeChecked();
