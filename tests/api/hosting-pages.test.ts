@@ -321,7 +321,7 @@ describe('[HOSTING] episode lifecycle, verification by code and leaving, over HT
     const refused = await call('PATCH', `/api/podcasts/hosted/${hosted.id}`, { token: owner.token, body: { moved_to: 'https://new-host.example/feed.xml' } });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.moved_to[0]).toBe(
-      `You cannot leave yet: 1 file is still on your old host (audio ${lost}). Resync the migration and finish the onboarding first, or confirm that you leave anyway.`,
+      `You cannot leave yet: 1 file is still on your old host (audio ${lost}). Resync the migration first, or confirm that you leave anyway.`,
     );
     expect(refused.body.left_behind).toEqual({ files: [{ kind: 'audio', url: lost }], onboarding_unfinished: false });
   });

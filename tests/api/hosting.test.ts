@@ -1,17 +1,45 @@
-import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, page } from '../support/http';
 import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
+import { linkOf, mailTo, waitForMail } from '../support/mail';
+import { testServer } from '../support/test-server';
 import { getDb } from '../../src/lib/server/db/client';
-import { agreementAcceptances, episodes, hostedPodcasts } from '../../src/lib/server/db/schema';
+import { agreementAcceptances, episodes, hostedPodcasts, podcasts, users } from '../../src/lib/server/db/schema';
 import { randomToken } from '../../src/lib/server/crypto';
+import { OWNED_ELSEWHERE } from '../../src/lib/server/hosting/feed-claims';
 
 let owner: SeededUser;
 let stranger: SeededUser;
 let admin: SeededUser;
 let brand: SeededUser;
+let mailDir = '';
+
+/** Feeds the guarded fetcher may read (FETCH_ALLOW_HOSTS): /{name}.rss answers RSS naming owner-{name}@example.com, unless gone. */
+let feeds: Server;
+let feedBase = '';
+const goneFeeds = new Set<string>();
+const feedUrl = (name: string) => `${feedBase}/${name}.rss`;
+const ownerOf = (name: string) => `owner-${name}@example.com`;
 
 beforeAll(async () => {
+  const { allowedFetchPort, dataDir } = await testServer();
+  mailDir = dataDir;
+  feeds = createServer((req, res) => {
+    const name = /^\/([\w-]+)\.rss$/.exec(req.url ?? '')?.[1];
+    if (!name || goneFeeds.has(name)) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/rss+xml' });
+    res.end(
+      `<?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Show ${name}</title><description>d</description><itunes:owner><itunes:email>${ownerOf(name)}</itunes:email></itunes:owner></channel></rss>`,
+    );
+  });
+  await new Promise<void>((resolve) => feeds.listen(allowedFetchPort, '127.0.0.1', resolve));
+  feedBase = `http://127.0.0.1:${allowedFetchPort}`;
   owner = await seedUser({ type: 'PODCASTER' });
   stranger = await seedUser({ type: 'PODCASTER' });
   admin = await seedUser({ type: 'ADMIN' });
@@ -123,6 +151,10 @@ describe('[HOSTING] the hosted feed', () => {
   });
 });
 
+afterAll(async () => {
+  await new Promise<void>((resolve) => feeds.close(() => resolve()));
+});
+
 describe('[HOSTING] applications, invitations and payouts', () => {
   it('applies, is approved by an admin and becomes hosted; brands cannot apply', async () => {
     const { podcast } = await seedPodcast(owner.id, { title: 'Lantern Hour' });
@@ -156,12 +188,12 @@ describe('[HOSTING] applications, invitations and payouts', () => {
     expect(bad.status).toBe(422);
     const invite = await call('POST', '/api/admin/hosting/invitations', {
       token: admin.token,
-      body: { email: 'new-host@example.com', feed_url: 'https://feeds.example.com/show.rss' },
+      body: { email: 'new-host@example.com', feed_url: feedUrl('new-host') },
     });
     expect(invite.status).toBe(201);
     const token = decodeURIComponent(invite.body.data.link.split('/sign-up/hosting/')[1]);
     const ok = await call('POST', '/api/register/hosted/validate-token', { body: { token } });
-    expect(ok.body.data).toEqual({ email: 'new-host@example.com', feed_url: 'https://feeds.example.com/show.rss' });
+    expect(ok.body.data).toEqual({ email: 'new-host@example.com', feed_url: feedUrl('new-host') });
     const missing = await call('POST', '/api/register/hosted', { body: { token, first_name: '', last_name: 'X', password: 'short' } });
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.body.errors).sort()).toEqual(['first_name', 'password']);
@@ -176,5 +208,101 @@ describe('[HOSTING] applications, invitations and payouts', () => {
     const authorize = new URL(url.body.data.url);
     expect(authorize.searchParams.get('flowEntry')).toBe('static');
     expect(authorize.searchParams.get('redirect_uri')).toMatch(/\/webhooks\/paypal-connect$/);
+  });
+});
+
+describe('[HOSTING] invitations only to a feed that answers (issue 36, 6d)', () => {
+  it('refuses to invite a feed that does not answer or is not RSS, with a message on feed_url', async () => {
+    goneFeeds.add('silent');
+    const gone = await call('POST', '/api/admin/hosting/invitations', {
+      token: admin.token,
+      body: { email: 'silent@example.com', feed_url: feedUrl('silent') },
+    });
+    expect(gone.status).toBe(422);
+    expect(gone.body.errors.feed_url).toEqual(['We could not read this RSS feed: The feed answered with HTTP status 404.']);
+    const refused = await call('POST', '/api/admin/hosting/invitations', {
+      token: admin.token,
+      body: { email: 'silent@example.com', feed_url: 'http://127.0.0.1:9/feed.rss' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.feed_url[0]).toMatch(/^We could not read this RSS feed: /);
+    expect(mailTo(mailDir, 'silent@example.com')).toEqual([]);
+  });
+
+  it('creates no account when the invited feed stops answering before sign-up', async () => {
+    const email = `stopped-${randomToken(4).toLowerCase()}@example.com`;
+    const invite = await call('POST', '/api/admin/hosting/invitations', { token: admin.token, body: { email, feed_url: feedUrl('stopped') } });
+    expect(invite.status).toBe(201);
+    const token = decodeURIComponent(invite.body.data.link.split('/sign-up/hosting/')[1]);
+    goneFeeds.add('stopped');
+    const res = await call('POST', '/api/register/hosted', { body: { token, first_name: 'Sam', last_name: 'Stopped', password: 'a long password' } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.feed_url).toEqual(['We could not read this RSS feed: The feed answered with HTTP status 404.']);
+    expect(await (await getDb()).select().from(users).where(sql`lower(${users.email}) = ${email}`)).toEqual([]);
+    goneFeeds.delete('stopped');
+    const later = await call('POST', '/api/register/hosted', { body: { token, first_name: 'Sam', last_name: 'Stopped', password: 'a long password' } });
+    expect(later.status).toBe(201);
+  });
+});
+
+describe('[HOSTING] one feed, one owner (issue 36, 6c)', () => {
+  it('asks a second account for a newer proof of ownership, then tells the first', async () => {
+    const first = await seedUser({ type: 'PODCASTER' });
+    const second = await seedUser({ type: 'PODCASTER' });
+    const { podcast: held } = await seedPodcast(first.id, { title: 'Held Show', url: feedUrl('held'), hosted: true });
+    const { podcast: asked } = await seedPodcast(second.id, { title: 'Held Show', url: feedUrl('held'), verified: false });
+
+    // Not verified: the application waits for a proof.
+    const refused = await call('POST', `/api/podcasts/${asked.id}/apply-hosting`, { token: second.token });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.podcast).toEqual([OWNED_ELSEWHERE]);
+
+    // The existing verification step: the link mailed to the feed's owner email.
+    const sent = await call('POST', `/api/podcasts/${asked.id}/verification`, { token: second.token, body: { method: 'email' } });
+    expect(sent.status).toBe(200);
+    const link = linkOf(await waitForMail(mailDir, ownerOf('held')), `/api/podcasts/${asked.id}/verified/`);
+    const opened = await call('GET', link.replace(/^https?:\/\/[^/]+/, ''));
+    expect(opened.status).toBe(302);
+
+    const applied = await call('POST', `/api/podcasts/${asked.id}/apply-hosting`, { token: second.token });
+    expect(applied.status).toBe(201);
+    const told = await call('GET', '/api/notifications', { token: first.token });
+    const notice = told.body.data.find((n: { type: string }) => n.type === 'hosting.feed-claimed');
+    expect(notice?.data).toMatchObject({ podcast_id: held.id, link: '/hosting/dashboard', title: 'Another account proved it owns the feed of Held Show' });
+    expect(notice.data.description).toContain('applied for hosting');
+  });
+
+  it('withdraws a proof older than the other account’s, so the verification step is offered again', async () => {
+    const first = await seedUser({ type: 'PODCASTER' });
+    const second = await seedUser({ type: 'PODCASTER' });
+    const db = await getDb();
+    const { podcast: stale } = await seedPodcast(second.id, { title: 'Early Show', url: feedUrl('early') });
+    await db
+      .update(podcasts)
+      .set({ verified_at: new Date(Date.now() - 86_400_000) })
+      .where(eq(podcasts.id, stale.id));
+    await seedPodcast(first.id, { title: 'Early Show', url: feedUrl('early'), hosted: true });
+    const refused = await call('POST', `/api/podcasts/${stale.id}/apply-hosting`, { token: second.token });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.podcast).toEqual([OWNED_ELSEWHERE]);
+    const [row] = await db.select({ verified_at: podcasts.verified_at }).from(podcasts).where(eq(podcasts.id, stale.id));
+    expect(row!.verified_at).toBeNull();
+    const told = await call('GET', '/api/notifications', { token: first.token });
+    expect(told.body.data.filter((n: { type: string }) => n.type === 'hosting.feed-claimed')).toEqual([]);
+  });
+
+  it('an invited second account proves ownership before it migrates, and the first is told it started', async () => {
+    const first = await seedUser({ type: 'PODCASTER' });
+    const second = await seedUser({ type: 'PODCASTER' });
+    await seedPodcast(first.id, { title: 'Twice Invited', url: feedUrl('twice'), hosted: true });
+    const { podcast, hosted } = await seedPodcast(second.id, { title: 'Twice Invited', url: feedUrl('twice'), hosted: true, verified: false });
+    const unverified = await call('POST', `/api/podcasts/hosted/${hosted!.id}/migrate`, { token: second.token, body: {} });
+    expect(unverified.status).toBe(403);
+    await (await getDb()).update(podcasts).set({ verified_at: new Date() }).where(eq(podcasts.id, podcast.id));
+    const started = await call('POST', `/api/podcasts/hosted/${hosted!.id}/migrate`, { token: second.token, body: {} });
+    expect(started.status).toBe(200);
+    const told = await call('GET', '/api/notifications', { token: first.token });
+    const notice = told.body.data.find((n: { type: string }) => n.type === 'hosting.feed-claimed');
+    expect(notice.data.description).toContain('started moving it to Cuepoint');
   });
 });

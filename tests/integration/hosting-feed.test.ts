@@ -220,7 +220,7 @@ describe('[HOSTING] leaving', () => {
     await finishOnboarding(hosted.id);
     await expect(updateHosted(user, hosted.id, { moved_to: newFeed })).rejects.toMatchObject({
       status: 422,
-      message: `You cannot leave yet: 1 file is still on your old host (audio ${lostUrl}). Resync the migration and finish the onboarding first, or confirm that you leave anyway.`,
+      message: `You cannot leave yet: 1 file is still on your old host (audio ${lostUrl}). Resync the migration first, or confirm that you leave anyway.`,
     });
     // Leaving anyway is accepted, and the move records what stayed behind.
     const left = await updateHosted(user, hosted.id, { moved_to: newFeed, leave_anyway: true });

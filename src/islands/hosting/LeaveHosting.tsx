@@ -76,7 +76,8 @@ export default function LeaveHosting({ hostedId, movedTo, movedAt }: { hostedId:
           <div className="cp-field">
             <label htmlFor="moved-to">Your new feed address</label>
             <input id="moved-to" name="moved_to" className="cp-input" type="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.target.value)} />
-            <FieldError errors={request.errors} field="moved_to" />
+            {/* The refusal naming what stays behind is shown once, in the block above "Leave anyway". */}
+            {!blocked && <FieldError errors={request.errors} field="moved_to" />}
           </div>
           <FailureBlock message={request.message} />
           {blocked && (

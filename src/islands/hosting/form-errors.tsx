@@ -6,7 +6,8 @@
 
 /** One message, with any http(s) address in it shown as a link. */
 export function MessageText({ text }: { text: string }) {
-  const parts = text.split(/(https?:\/\/[^\s<>"]+)/g);
+  // An address ends before the punctuation that follows it in the sentence ("(… file.png).").
+  const parts = text.split(/(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)\]])/g);
   return (
     <>
       {parts.map((p, i) =>

@@ -3,9 +3,10 @@
  * structure by the library, never by string concatenation): the iTunes tags Apple requires, Apple
  * categories nested as category > subcategory, the show's podcast:guid exactly as kept, podcast:locked
  * with the owner's email, every Podcasting 2.0 element the import kept (funding, person, value,
- * medium, …), and per episode the original GUID, the enclosure served by Cuepoint, transcripts,
- * chapters, season, episode number and type. Only published episodes whose date has come are items,
- * so a scheduled episode appears from its date. The feed names a new feed URL only once the show has
+ * medium, …), the old feed's plain tags as written (managingEditor, author, itunes:keywords; per
+ * item itunes:author, itunes:keywords, dc:creator and itunes:duration), and per episode the original GUID, the
+ * enclosure served by Cuepoint, transcripts, chapters, season, episode number and type. Only
+ * published episodes whose date has come are items, so a scheduled episode appears from its date. The feed names a new feed URL only once the show has
  * left (settings.moved_to); it then answers 301 to that address with the same body.
  */
 import { createHash } from 'node:crypto';
@@ -56,6 +57,10 @@ export interface ChannelSettings {
   funding_url?: string | null;
   funding_text?: string | null;
   podcast_tags?: Record<string, unknown>;
+  /** Imported as written: RSS managingEditor, the plain <author> some hosts write, itunes:keywords. */
+  managing_editor?: string | null;
+  rss_author?: string | null;
+  keywords?: string | null;
 }
 
 const builder = new XMLBuilder({
@@ -162,12 +167,15 @@ export async function buildHostedFeed(podcastHash: string, now = clockNow()): Pr
     description: cdata(description),
     language: c.language || 'en',
     ...(c.copyright ? { copyright: c.copyright } : {}),
+    ...(c.managing_editor ? { managingEditor: c.managing_editor } : {}),
+    ...(c.rss_author ? { author: c.rss_author } : {}),
     generator: 'Cuepoint',
     'atom:link': { '@_href': self, '@_rel': 'self', '@_type': 'application/rss+xml' },
     // Only a show that left names a new feed URL; before that the feed never points at itself.
     ...(movedTo ? { 'itunes:new-feed-url': movedTo } : {}),
     'itunes:author': author,
     'itunes:summary': cdata(description),
+    ...(c.keywords ? { 'itunes:keywords': c.keywords } : {}),
     'itunes:type': c.type ?? 'episodic',
     'itunes:owner': { 'itunes:name': c.owner_name || author, 'itunes:email': ownerEmail },
     ...(artwork ? { 'itunes:image': { '@_href': artwork }, image: { url: artwork, title, link } } : {}),
@@ -189,7 +197,9 @@ export async function buildHostedFeed(podcastHash: string, now = clockNow()): Pr
         ...(e.published_at ? { pubDate: e.published_at.toUTCString() } : {}),
         enclosure: { '@_url': e.enclosure_url, '@_length': String(e.enclosure_length ?? 0), '@_type': e.enclosure_type ?? 'audio/mpeg' },
         'itunes:title': e.title,
-        ...(e.duration != null ? { 'itunes:duration': String(e.duration) } : {}),
+        // The old feed's duration as it wrote it ("38:12", "1014.708375": no rounding), else Cuepoint's whole seconds.
+        ...(tags.duration_text ? { 'itunes:duration': tags.duration_text } : e.duration != null ? { 'itunes:duration': String(e.duration) } : {}),
+        ...(tags.text ?? {}),
         'itunes:episodeType': e.episode_type,
         ...(e.season != null ? { 'itunes:season': String(e.season) } : {}),
         ...(e.episode_number != null ? { 'itunes:episode': String(e.episode_number) } : {}),
@@ -224,6 +234,7 @@ export async function buildHostedFeed(podcastHash: string, now = clockNow()): Pr
       '@_xmlns:podcast': PODCAST_NS,
       '@_xmlns:atom': 'http://www.w3.org/2005/Atom',
       '@_xmlns:content': 'http://purl.org/rss/1.0/modules/content/',
+      '@_xmlns:dc': 'http://purl.org/dc/elements/1.1/',
       channel: { title: t, link: l, description: d, language, lastBuildDate: lastModified.toUTCString(), ...rest },
     },
   }) as string;

@@ -121,6 +121,11 @@ async function storeFiles(userId: number, podcastHash: string, hashId: string, i
       duration: upload.file.duration != null ? Math.round(upload.file.duration) : null,
       file_id: upload.file.id,
     });
+    // The imported duration described the old audio.
+    if (tags.duration_text) {
+      delete tags.duration_text;
+      fields.podcast_tags = tags as Record<string, unknown>;
+    }
   }
   if (input.artwork_file_id !== undefined) {
     await removeMedia(podcastHash, current?.artwork_url);

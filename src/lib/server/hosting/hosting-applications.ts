@@ -10,6 +10,7 @@ import { notify } from '../notifications';
 import { findOwnedPodcast } from '../podcasts';
 import { hostedFeedUrl } from './hosted-feed-url';
 import { publishHostedPodcastUpdated } from './events';
+import { assertFeedOwnership, tellFirstOwner } from './feed-claims';
 
 /** After a rejection, a podcaster may apply again after this many days. */
 export const REAPPLY_AFTER_DAYS = 30;
@@ -60,8 +61,11 @@ export async function applyForHosting(user: { id: number }, podcastId: number, n
     const message = `You can apply again on ${new Date(latest.can_reapply_at).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })}.`;
     throw new HttpError(422, message, { podcast: [message] });
   }
+  // One feed, one owner: a feed another account hosts needs a newer proof of ownership, and that account is told.
+  const claim = await assertFeedOwnership(podcast);
   const db = await getDb();
   const [row] = await db.insert(hostedApplications).values({ podcast_id: podcast.id, status: 'pending' }).returning();
+  if (claim) await tellFirstOwner(claim, 'applied for hosting');
   return serialize(row!);
 }
 

@@ -172,6 +172,9 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
       categories: channel.categories,
       copyright: channel.copyright,
       type: channel.type,
+      managing_editor: channel.managingEditor,
+      rss_author: channel.rssAuthor,
+      keywords: channel.keywords,
     },
   };
   await db
@@ -249,7 +252,11 @@ async function importEpisode(hostedId: number, podcast: typeof podcasts.$inferSe
   const art = item.artwork ? await copyWithRetries(podcast.hash_id, item.artwork, 'art', null, delays) : null;
   // Transcripts and chapters live on the old host too: they move like the audio.
   const docs: Array<{ kind: MediaKind; url: string; outcome: FileOutcome }> = [];
-  const tags: EpisodePodcastTags = { ...item.podcastTags };
+  const tags: EpisodePodcastTags = {
+    ...item.podcastTags,
+    ...(Object.keys(item.textTags).length ? { text: item.textTags } : {}),
+    ...(item.durationText ? { duration_text: item.durationText } : {}),
+  };
   if (tags.transcripts) {
     tags.transcripts = await Promise.all(
       tags.transcripts.map(async (t) => {

@@ -47,7 +47,11 @@ export async function movedSettings(hosted: HostedRow, movedTo: string | null, n
   const left = await leftBehind(hosted);
   const behind = leftBehindSentence(left);
   if (behind && !leaveAnyway) {
-    const message = `You cannot leave yet: ${behind} Resync the migration and finish the onboarding first, or confirm that you leave anyway.`;
+    // Only the steps that apply: a show whose onboarding is done is not told to finish it.
+    const steps = [left.files.length ? 'Resync the migration' : null, left.onboarding_unfinished ? 'finish the onboarding' : null]
+      .filter(Boolean)
+      .join(' and ');
+    const message = `You cannot leave yet: ${behind} ${steps} first, or confirm that you leave anyway.`;
     throw new HttpError(422, message, { moved_to: [message] }, undefined, { message, errors: { moved_to: [message] }, left_behind: left });
   }
   if (sameFeedUrl(movedTo, hosted.url)) throw fieldError('moved_to', 'Enter the address of your feed on your new host, not your Cuepoint feed.');

@@ -9,6 +9,7 @@ import { extname } from 'node:path';
 import { config } from '../config';
 import { guardedFetch } from '../fetch';
 import { storage } from '../storage';
+import { probeMediaType } from './media-type';
 
 /** Largest enclosure copied (a three-hour WAV would be larger; podcasts ship MP3/M4A). */
 export const MAX_MEDIA_BYTES = 400 * 1024 * 1024;
@@ -24,6 +25,7 @@ const EXT_BY_TYPE: Record<string, string> = {
   'audio/opus': '.opus',
   'audio/wav': '.wav',
   'audio/x-wav': '.wav',
+  'audio/flac': '.flac',
   'video/mp4': '.mp4',
   'image/jpeg': '.jpg',
   'image/png': '.png',
@@ -44,6 +46,7 @@ export const MIME_BY_EXT: Record<string, string> = {
   '.ogg': 'audio/ogg',
   '.opus': 'audio/opus',
   '.wav': 'audio/wav',
+  '.flac': 'audio/flac',
   '.mp4': 'video/mp4',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
@@ -117,14 +120,34 @@ export interface StoredMedia {
   type: string;
 }
 
-/** Copies a remote file into the podcast's media folder (once) and answers its public URL. */
-export async function copyMedia(podcastHash: string, sourceUrl: string, kind: MediaKind, declaredType: string | null = null): Promise<StoredMedia> {
-  const name = nameFor(sourceUrl, kind, declaredType);
-  const key = mediaKey(podcastHash, name);
-  const type = MIME_BY_EXT[extname(name)] ?? declaredType ?? 'application/octet-stream';
+/** Files whose type is read from their bytes (an enclosure's type and extension are often wrong on the old host). */
+const PROBED: ReadonlySet<MediaKind> = new Set(['audio', 'alternate']);
+
+/** A stored copy of the source: by its exact name, or for a probed kind by its name without the extension (the bytes chose it). */
+async function storedCopy(podcastHash: string, name: string, kind: MediaKind): Promise<{ name: string; size: number } | null> {
   const store = await storage();
-  const existing = await store.stat(key);
-  if (existing) return { name, url: mediaUrl(podcastHash, name), size: existing.size, type };
+  if (!PROBED.has(kind)) {
+    const existing = await store.stat(mediaKey(podcastHash, name));
+    return existing ? { name, size: existing.size } : null;
+  }
+  const stem = name.slice(0, name.length - extname(name).length + 1);
+  for await (const object of store.list(mediaKey(podcastHash, stem))) {
+    const found = object.key.slice(mediaDir(podcastHash).length + 1);
+    if (found.startsWith(stem)) return { name: found, size: object.size };
+  }
+  return null;
+}
+
+/**
+ * Copies a remote file into the podcast's media folder (once) and answers its public URL. Audio and
+ * alternate enclosures are typed by their bytes (ffmpeg), not by the URL or the feed: the stored name
+ * gets the extension of what the file is, so it is served with that type.
+ */
+export async function copyMedia(podcastHash: string, sourceUrl: string, kind: MediaKind, declaredType: string | null = null): Promise<StoredMedia> {
+  let name = nameFor(sourceUrl, kind, declaredType);
+  const typeOf = (n: string) => MIME_BY_EXT[extname(n)] ?? declaredType ?? 'application/octet-stream';
+  const existing = await storedCopy(podcastHash, name, kind);
+  if (existing) return { name: existing.name, url: mediaUrl(podcastHash, existing.name), size: existing.size, type: typeOf(existing.name) };
   const response = await guardedFetch(sourceUrl, {
     subject: SUBJECT[kind],
     maxBytes: MAX_MEDIA_BYTES,
@@ -134,7 +157,10 @@ export async function copyMedia(podcastHash: string, sourceUrl: string, kind: Me
   if (response.status < 200 || response.status >= 300) {
     throw new MediaCopyFailed(`The ${SUBJECT[kind]} at ${sourceUrl} answered with HTTP status ${response.status}.`);
   }
-  await store.put(key, response.body, { contentType: type });
+  const probed = PROBED.has(kind) ? await probeMediaType(response.body) : null;
+  if (probed) name = `${name.slice(0, name.length - extname(name).length)}${probed.ext}`;
+  const type = typeOf(name);
+  await (await storage()).put(mediaKey(podcastHash, name), response.body, { contentType: type });
   return { name, url: mediaUrl(podcastHash, name), size: response.body.length, type };
 }
 

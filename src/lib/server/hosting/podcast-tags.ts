@@ -23,7 +23,10 @@ export interface ChaptersRef {
   type: string;
 }
 
-/** An episode's Podcasting 2.0 data (episodes.podcast_tags). */
+/** An item's plain-text tags the hosted feed writes again exactly as the old feed had them. */
+export type ItemTextTags = Partial<Record<'itunes:author' | 'itunes:keywords' | 'dc:creator', string>>;
+
+/** An episode's Podcasting 2.0 data (episodes.podcast_tags), and the item tags kept as the old feed wrote them. */
 export interface EpisodePodcastTags {
   transcripts?: TranscriptRef[];
   chapters?: ChaptersRef | null;
@@ -31,6 +34,10 @@ export interface EpisodePodcastTags {
   season_name?: string;
   /** Every other podcast:* element of the item as read (person, value, soundbite, location, license, …). */
   other?: Record<string, unknown>;
+  /** itunes:author, itunes:keywords and dc:creator of the imported item, as written. */
+  text?: ItemTextTags;
+  /** The imported itunes:duration as written (its form and fractions kept); dropped when the audio is replaced. */
+  duration_text?: string;
 }
 
 /** Channel elements the hosted feed writes itself. */

@@ -24,6 +24,10 @@ export interface FeedChannel {
   podcastGuid: string | null;
   /** Every other Podcasting 2.0 element of the channel (funding, person, value, medium, …), as read. */
   podcastTags: Record<string, unknown>;
+  /** RSS managingEditor ("email (Name)"), the plain <author> some hosts write, and itunes:keywords, as written. */
+  managingEditor: string | null;
+  rssAuthor: string | null;
+  keywords: string | null;
 }
 
 export interface ItunesCategory {
@@ -44,10 +48,14 @@ export interface FeedEpisode {
   artwork: string | null;
   episodeType: 'full' | 'trailer' | 'bonus';
   enclosure: { url: string; type: string; length: number | null } | null;
+  /** itunes:duration exactly as written ("38:12", "1014.708375") when it reads as a duration. */
+  durationText: string | null;
+  /** The item's plain-text tags kept as written, by the name the hosted feed writes them under. */
+  textTags: ItemTextTags;
   podcastTags: EpisodePodcastTags;
 }
 
-import { readChannelPodcastTags, readItemPodcastTags, readPodcastGuid, type EpisodePodcastTags } from './podcast-tags';
+import { readChannelPodcastTags, readItemPodcastTags, readPodcastGuid, type EpisodePodcastTags, type ItemTextTags } from './podcast-tags';
 
 type Node = Record<string, unknown>;
 
@@ -101,6 +109,9 @@ export function readFeedChannel(channel: RssChannel): FeedChannel {
     type: textOf(it('type'))?.toLowerCase() === 'serial' ? 'serial' : 'episodic',
     podcastGuid: readPodcastGuid(node, prefix.podcast),
     podcastTags: readChannelPodcastTags(node, prefix.podcast),
+    managingEditor: textOf(node.managingEditor),
+    rssAuthor: textOf(node.author),
+    keywords: textOf(it('keywords')),
   };
 }
 
@@ -126,19 +137,30 @@ export function readFeedEpisodes(channel: RssChannel): FeedEpisode[] {
           : null) ?? encUrl;
     if (!guid) continue;
     const content = textOf(item['content:encoded']);
+    const durationText = textOf(it('duration'));
+    const textTags: ItemTextTags = {};
+    for (const [name, value] of [
+      ['itunes:author', textOf(it('author'))],
+      ['itunes:keywords', textOf(it('keywords'))],
+      ['dc:creator', textOf(item[`${prefix.dc}:creator`])],
+    ] as const) {
+      if (value) textTags[name] = value;
+    }
     out.push({
       guid,
       title: textOf(item.title) ?? textOf(it('title')) ?? 'Untitled episode',
       description: content ?? textOf(item.description) ?? textOf(it('summary')) ?? '',
       link: textOf(item.link),
       publishedAt: parseDate(textOf(item.pubDate)),
-      duration: parseDuration(textOf(it('duration'))),
+      duration: parseDuration(durationText),
+      durationText: parseDuration(durationText) === null ? null : durationText,
       season: positiveInt(textOf(it('season')) ?? attrOf(item[`${prefix.podcast}:season`], 'number') ?? textOf(item[`${prefix.podcast}:season`])),
       episodeNumber: positiveInt(textOf(it('episode')) ?? textOf(item[`${prefix.podcast}:episode`])),
       explicit: parseExplicit(textOf(it('explicit'))),
       artwork: attrOf(it('image'), 'href'),
       episodeType: episodeTypeOf(textOf(it('episodeType'))),
       enclosure,
+      textTags,
       podcastTags: readItemPodcastTags(item, prefix.podcast),
     });
   }

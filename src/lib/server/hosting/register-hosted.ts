@@ -1,6 +1,7 @@
 /**
  * The guest hosting sign-up (/sign-up/hosting/{token}): an admin invites a show by email with its
- * feed; the invitee creates a podcaster account whose podcast is already admitted to hosting.
+ * feed; the invitee creates a podcaster account whose podcast is already admitted to hosting. The feed
+ * must answer with RSS both when the invitation is sent and when the account is made.
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -31,8 +32,29 @@ export const inviteSchema = z.object({
   feed_url: z.url({ protocol: /^https?$/, error: 'Enter the address of the RSS feed, starting with http:// or https://.' }),
 });
 
-/** Creates an invitation link and mails it. */
+/**
+ * Reads the invited feed: it must answer with an RSS feed, or no invitation is sent and no account is
+ * made for it (a 422 on `feed_url` that says why).
+ */
+async function readInvitedFeed(feedUrl: string): Promise<{ title: string; artwork: string | null }> {
+  const unreadable = (why: string) => {
+    const message = `We could not read this RSS feed: ${why}`;
+    return new HttpError(422, message, { feed_url: [message] });
+  };
+  try {
+    const res = await guardedFetch(feedUrl, { subject: 'RSS feed', maxBytes: 30 * 1024 * 1024 });
+    if (res.status < 200 || res.status >= 300) throw unreadable(`The feed answered with HTTP status ${res.status}.`);
+    const channel = readFeedChannel(parseRssChannel(res.body));
+    return { title: channel.title, artwork: channel.artwork };
+  } catch (error) {
+    if (error instanceof FetchFailed || error instanceof FetchRefused || error instanceof NotAnRssFeed) throw unreadable(error.message);
+    throw error;
+  }
+}
+
+/** Checks that the feed answers, then creates an invitation link and mails it. */
 export async function inviteToHosting(input: z.infer<typeof inviteSchema>, now = new Date()): Promise<{ link: string; token: string }> {
+  await readInvitedFeed(input.feed_url);
   const token = signPayload({
     purpose: PURPOSE,
     email: input.email,
@@ -86,18 +108,8 @@ export async function registerHosted(body: Record<string, unknown>): Promise<{ u
   const db = await getDb();
   const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${invite.email}`);
   if (taken) throw fieldError('email', 'The email has already been taken.');
-  let title = 'My podcast';
-  let artwork: string | null = null;
-  try {
-    const res = await guardedFetch(invite.feed_url, { subject: 'RSS feed', maxBytes: 30 * 1024 * 1024 });
-    if (res.status >= 200 && res.status < 300) {
-      const channel = readFeedChannel(parseRssChannel(res.body));
-      title = channel.title;
-      artwork = channel.artwork;
-    }
-  } catch (error) {
-    if (!(error instanceof FetchFailed || error instanceof FetchRefused || error instanceof NotAnRssFeed)) throw error;
-  }
+  // The feed must still answer: an account is never made for a show whose feed cannot be read.
+  const { title, artwork } = await readInvitedFeed(invite.feed_url);
   const passwordHash = await hashPassword(parsed.data.password);
   const userId = await db.transaction(async (tx) => {
     // The invitation link reached this inbox: the account is verified.

@@ -14,6 +14,7 @@ import { hostedFeedUrl } from './hosted-feed-url';
 import { findOwnedHosted } from './owned-hosted';
 import { publishHostedPodcastUpdated } from './events';
 import { failedFileCount } from './import-feed';
+import { assertFeedOwnership, tellFirstOwner } from './feed-claims';
 
 export const IMPORT_JOB = 'hosting.import-feed';
 const STARTABLE = new Set(['pending', 'stale', 'failed']);
@@ -31,6 +32,8 @@ export async function startMigration(
     const message = hosted.migration_status === 'in-progress' ? 'The migration is already running.' : 'This podcast has already been migrated.';
     throw new HttpError(422, message, { migration: [message] });
   }
+  // One feed, one owner: a feed another account hosts needs a newer proof of ownership than that account's.
+  const claim = await assertFeedOwnership(podcast);
   const db = await getDb();
   let categoryId: number | null = null;
   if (input.itunes_category_id != null) {
@@ -62,5 +65,6 @@ export async function startMigration(
     return row!;
   });
   await publishHostedPodcastUpdated(saved.id);
+  if (claim && hosted.migration_status === 'pending') await tellFirstOwner(claim, 'started moving it to Cuepoint');
   return serializeHosted(saved);
 }

@@ -21,6 +21,7 @@ export {
   ALREADY_VERIFIED_MESSAGE,
   BAD_LINK_MESSAGE,
   SENT_MESSAGE,
+  clearPodcastVerification,
   confirmPodcastVerification,
   feedUnreachable,
   markPodcastVerified,

@@ -1,20 +1,21 @@
 /**
  * Reads the <channel> of an RSS feed with fast-xml-parser. Namespaced tags are looked up by the
- * prefix the feed itself declares for the iTunes and Podcasting 2.0 namespaces (almost always
- * `itunes:` and `podcast:`), so a feed with unusual prefixes still reads.
+ * prefix the feed itself declares for the iTunes, Podcasting 2.0 and Dublin Core namespaces (almost
+ * always `itunes:`, `podcast:` and `dc:`), so a feed with unusual prefixes still reads.
  */
 import { XMLParser } from 'fast-xml-parser';
 
 const ITUNES_NS = ['http://www.itunes.com/dtds/podcast-1.0.dtd'];
 const PODCAST_NS = ['https://podcastindex.org/namespace/1.0', 'https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md'];
+const DC_NS = ['http://purl.org/dc/elements/1.1'];
 
 type XmlNode = Record<string, unknown>;
 
 export interface RssChannel {
   /** The parsed <channel> element. */
   node: XmlNode;
-  /** The prefixes this feed uses for the iTunes and podcast namespaces. */
-  prefix: { itunes: string; podcast: string };
+  /** The prefixes this feed uses for the iTunes, podcast and Dublin Core namespaces. */
+  prefix: { itunes: string; podcast: string; dc: string };
 }
 
 /** The answer was not an RSS feed (not XML, or no <rss><channel>). */
@@ -103,6 +104,7 @@ export function parseRssChannel(body: Buffer | string): RssChannel {
         PODCAST_NS.map((u) => u.replace(/\/$/, '')),
         'podcast',
       ),
+      dc: prefixFor(root, DC_NS, 'dc'),
     },
   };
 }

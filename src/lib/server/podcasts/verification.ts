@@ -128,6 +128,16 @@ export async function markPodcastVerified(podcastId: number, now = new Date()): 
 }
 
 /**
+ * Withdraws a podcast's proof of ownership, so the verification step is offered again: another
+ * account proved it owns the same feed since (hosting: one feed, one owner).
+ */
+export async function clearPodcastVerification(podcastId: number): Promise<void> {
+  const db = await getDb();
+  const [row] = await db.update(podcasts).set({ verified_at: null }).where(eq(podcasts.id, podcastId)).returning();
+  if (row) await publishPodcastUpdated('updated', row);
+}
+
+/**
  * Opens a mailed link: sets verified_at when the link is genuine, unexpired and its email is still the
  * podcast's; answers where to send the browser, or null for a bad link.
  */
