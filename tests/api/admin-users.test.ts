@@ -1,5 +1,8 @@
 // The admin's user directory (/admin): a search's page, its total and its last page from one statement.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { getDb } from '../../src/lib/server/db/client';
+import { brands, users } from '../../src/lib/server/db/schema';
 import { listUsers, USERS_PER_PAGE } from '../../src/lib/server/admin/list-users';
 import { randomToken } from '../../src/lib/server/crypto';
 import { seedUser } from '../support/builders';
@@ -19,5 +22,18 @@ describe('[ADMIN] the user directory', () => {
     expect(second.total).toBe(USERS_PER_PAGE + 2);
     expect(await listUsers(tag, 5)).toMatchObject({ rows: [], total: USERS_PER_PAGE + 2, lastPage: 2 });
     expect(await listUsers(`${tag}-nobody`, 1)).toMatchObject({ rows: [], total: 0, lastPage: 1 });
+  });
+
+  it('finds a user by name or by brand name, and takes % and _ literally', async () => {
+    const tag = randomToken(8).toLowerCase();
+    const brand = await seedUser({ type: 'BRAND', email: `owner-${tag}@example.com` });
+    const db = await getDb();
+    await db.update(brands).set({ name: `Juniper ${tag} Tea` }).where(eq(brands.user_id, brand.id));
+    await db.update(users).set({ first_name: 'Wren', last_name: `Quill${tag}` }).where(eq(users.id, brand.id));
+    expect((await listUsers(`juniper ${tag}`, 1)).rows.map((r) => r.id)).toEqual([brand.id]);
+    expect((await listUsers(`wren quill${tag}`, 1)).rows.map((r) => r.id)).toEqual([brand.id]);
+    // A % or _ in the search is a character, not a wildcard: nobody's email has one.
+    expect(await listUsers('%', 1)).toMatchObject({ rows: [], total: 0 });
+    expect(await listUsers('_', 1)).toMatchObject({ rows: [], total: 0 });
   });
 });

@@ -16,7 +16,9 @@ if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 const feed = `${process.env.FEEDS_ORIGIN}/libsyn/418032/rss`;
 const { PGlite } = await import('@electric-sql/pglite');
-const db = await PGlite.create(join(dir, 'db'));
+// The product's search indexes need pg_trgm (src/lib/server/db/client.ts pgliteOptions).
+const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+const db = await PGlite.create(join(dir, 'db'), { extensions: { pg_trgm } });
 await db.query(`update podcasts set url = $1 where title = 'Night Shift Stories'`, [feed]);
 await db.query(`update hosted_podcasts set original_url = $1 where podcast_id = (select id from podcasts where title = 'Night Shift Stories')`, [feed]);
 // Saltmarsh Radio (live@cuepoint.test, onboarding finished): its old host lost one artwork file, so leaving

@@ -14,7 +14,9 @@ const seeded = spawnSync(process.execPath, [fileURLToPath(new URL('../../server/
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 const { PGlite } = await import('@electric-sql/pglite');
-const db = await PGlite.create(join(dir, 'db'));
+// The product's search indexes need pg_trgm (src/lib/server/db/client.ts pgliteOptions).
+const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+const db = await PGlite.create(join(dir, 'db'), { extensions: { pg_trgm } });
 await db.query(`update podcasts set url = $1 where title = 'Second Wind Running'`, [process.env.MEASUREMENT_FEED]);
 await db.close();
 

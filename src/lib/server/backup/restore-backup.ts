@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { config } from '../config';
-import { closeDb, getDb } from '../db';
+import { closeDb, getDb, pgliteOptions } from '../db';
 import { restoreStoredFiles } from './backup-files';
 import { BACKUP_FORMAT, PGLITE_DUMP, POSTGRES_DUMP, type BackupManifest } from './create-backup';
 
@@ -46,7 +46,7 @@ async function restorePglite(dir: string, force: boolean): Promise<string | null
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const dump = new Blob([new Uint8Array(await readFile(join(dir, PGLITE_DUMP)))], { type: 'application/x-gzip' });
-  const db = await PGlite.create(target, { loadDataDir: dump });
+  const db = await PGlite.create(target, { ...(await pgliteOptions()), loadDataDir: dump });
   await db.query('select 1');
   await db.close();
   return keptAside;

@@ -148,7 +148,7 @@ async function open(): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = join(dataDir, 'db');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, await pgliteOptions());
   // Outside a transaction Drizzle reads through `query`; a transaction's reads go through its own object.
   client.query = cachingQuery(client.query.bind(client)) as typeof client.query;
   return { db: drizzle(client, { schema, logger: statementCounter }) as unknown as Db, dialect: 'pglite', pglite: client, close: () => client.close() };
@@ -191,4 +191,14 @@ export { schema };
 export function affectedRows(result: unknown): number {
   const r = result as { affectedRows?: number; rowCount?: number | null };
   return Number(r.affectedRows ?? r.rowCount ?? 0);
+}
+
+/**
+ * What every PGlite of the product opens with: the pg_trgm extension (contrib; PostgreSQL's packages have it
+ * built in) that the search indexes of migration 0019 use. A PGlite directory opened without it cannot
+ * write a row those indexes cover.
+ */
+export async function pgliteOptions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { extensions: { pg_trgm } };
 }

@@ -3,8 +3,8 @@
  * searched by title and filtered by state (published, scheduled, draft), paginated; and the numbers of
  * the hosting dashboard.
  */
-import { and, count, desc, eq, getTableColumns, gt, ilike, isNotNull, lte, or, isNull, sql, sum, type SQL } from 'drizzle-orm';
-import { getDb, downloadDays, episodes } from '../db';
+import { and, count, desc, eq, getTableColumns, gt, isNotNull, lte, or, isNull, sql, sum, type SQL } from 'drizzle-orm';
+import { contains, getDb, downloadDays, episodes } from '../db';
 import { now as clockNow } from '../clock';
 import type { EpisodeFilter } from '../../hosting-rules';
 import { mediaUrlPrefix } from './media-storage';
@@ -46,7 +46,7 @@ export async function listHostedEpisodes(
   now = clockNow(),
 ): Promise<{ items: HostedEpisodeListItem[]; total: number; page: number; lastPage: number }> {
   const db = await getDb();
-  const search = q.trim() ? ilike(episodes.title, `%${q.trim().replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined;
+  const search = q.trim() ? contains(episodes.title, q.trim()) : undefined;
   const where = and(hosted(podcastId), stateFilter(filter, now), search);
   const [t] = await db.select({ n: count() }).from(episodes).where(where);
   const total = Number(t?.n ?? 0);

@@ -1,6 +1,6 @@
 /** Every show on Cuepoint for the editors' premium marking (/admin/podcasts): search by title or owner, premium first filter. */
-import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import { getDb, podcasts, users } from '../db';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { contains, getDb, podcasts, users } from '../db';
 
 export const PODCASTS_PER_PAGE = 20;
 
@@ -22,8 +22,12 @@ export async function podcastDirectory(search: string, page: number, premiumOnly
   const where = and(
     isNull(users.deleted_at),
     premiumOnly ? eq(podcasts.is_premium, true) : undefined,
+    // The show's title, or its owner's email or name: each table matched on its own trigram index.
     term
-      ? or(ilike(podcasts.title, `%${term}%`), ilike(users.email, `%${term}%`), ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, `%${term}%`))
+      ? or(
+          contains(podcasts.title, term),
+          sql`${podcasts.user_id} in (select ${users.id} from ${users} where ${or(contains(users.email, term), contains(sql`(${users.first_name} || ' ' || ${users.last_name})`, term))})`,
+        )
       : undefined,
   );
   const [rows, [total]] = await Promise.all([

@@ -19,7 +19,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+
+/** A trigram (pg_trgm) index for `ilike '%term%'` searches (issue 38: searches at scale read an index, not the table). */
+const trigram = (name: string, expr: SQL) => index(name).using('gin', sql`${expr} gin_trgm_ops`);
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
 const ts = (name?: string) => (name ? timestamp(name, { withTimezone: true, mode: 'date' }) : timestamp({ withTimezone: true, mode: 'date' }));
@@ -77,7 +80,11 @@ export const users = pgTable(
     ...timestamps,
     deleted_at: ts(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    trigram('users_email_trgm', sql`${t.email}`),
+    trigram('users_name_trgm', sql`(${t.first_name} || ' ' || ${t.last_name})`),
+  ],
 );
 
 export const podcasters = pgTable('podcasters', {
@@ -108,23 +115,27 @@ export const ads = pgTable('ads', {
   sort: integer().notNull().default(0),
 });
 
-export const brands = pgTable('brands', {
-  id: id(),
-  user_id: integer()
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  name: text().notNull().default(''),
-  country: text(),
-  address: text(),
-  state: text(),
-  zip: text(),
-  url: text(),
-  avatar_url: text(),
-  category_id: integer().references(() => categories.id, { onDelete: 'set null' }),
-  ad_ids: jsonb().$type<number[]>().notNull().default([]),
-  ...timestamps,
-});
+export const brands = pgTable(
+  'brands',
+  {
+    id: id(),
+    user_id: integer()
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull().default(''),
+    country: text(),
+    address: text(),
+    state: text(),
+    zip: text(),
+    url: text(),
+    avatar_url: text(),
+    category_id: integer().references(() => categories.id, { onDelete: 'set null' }),
+    ad_ids: jsonb().$type<number[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [trigram('brands_name_trgm', sql`${t.name}`)],
+);
 
 // ---- podcasts and hosting ----
 export const podcasts = pgTable(
@@ -156,7 +167,7 @@ export const podcasts = pgTable(
     verified_at: ts(),
     ...timestamps,
   },
-  (t) => [index('podcasts_user_idx').on(t.user_id)],
+  (t) => [index('podcasts_user_idx').on(t.user_id), trigram('podcasts_title_trgm', sql`${t.title}`), trigram('podcasts_url_trgm', sql`${t.url}`)],
 );
 
 export const podcastCategories = pgTable(
@@ -250,7 +261,11 @@ export const episodes = pgTable(
     podcast_tags: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },
-  (t) => [index('episodes_podcast_idx').on(t.podcast_id), uniqueIndex('episodes_podcast_guid_unique').on(t.podcast_id, t.guid)],
+  (t) => [
+    index('episodes_podcast_idx').on(t.podcast_id),
+    uniqueIndex('episodes_podcast_guid_unique').on(t.podcast_id, t.guid),
+    trigram('episodes_title_trgm', sql`${t.title}`),
+  ],
 );
 
 /** How a show is measured (written by the analytics domain): `hosted` (our media) or `prefix` (/e/{hash}/…). */
@@ -360,7 +375,11 @@ export const campaigns = pgTable(
     spent_amount: cents().notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('campaigns_brand_idx').on(t.brand_user_id)],
+  (t) => [
+    index('campaigns_brand_idx').on(t.brand_user_id),
+    trigram('campaigns_title_trgm', sql`${t.title}`),
+    trigram('campaigns_description_trgm', sql`${t.description}`),
+  ],
 );
 
 export const campaignCategories = pgTable(
