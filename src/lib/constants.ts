@@ -52,6 +52,9 @@ export const FILE_NAME_LIMIT = 100;
 export const UPLOAD_MAX_FILES = 10;
 /** The uploader polls for completion this often. */
 export const UPLOAD_COMPLETION_POLL_MS = 100;
+/** Show and episode artwork (a square PNG or JPEG of at most 3000 px) is far smaller: 10 MB at most, checked on both sides. */
+export const ARTWORK_MAX_FILE_MB = 10;
+export const ARTWORK_MAX_FILE_BYTES = ARTWORK_MAX_FILE_MB * MB;
 /** Allowed types as displayed to the user. */
 export const UPLOAD_ALLOWED_TYPES_DISPLAY = ['pdf', 'mp3', 'mp4', 'png', 'jpeg'] as const;
 
