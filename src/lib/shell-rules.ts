@@ -225,6 +225,17 @@ export function afterPodcastSwitch(pathname: string): string | null {
   return /^\/hosting\/episode\/[^/]+\/edit\/?$/.test(pathname) ? '/hosting/episodes' : null;
 }
 
+/** What the bell's badge shows: nothing, the count up to 9, or "9+". */
+export function bellBadge(unread: number): string {
+  return unread <= 0 ? '' : unread > 9 ? '9+' : String(unread);
+}
+
+/** The bell button's spoken name, saying what its badge shows ("9+ new notifications" when it shows 9+). */
+export function bellLabel(unread: number): string {
+  const badge = bellBadge(unread);
+  return `Notifications, ${badge ? `${badge} new notification${unread === 1 ? '' : 's'}` : 'no new notifications'}`;
+}
+
 /** The bell header, worded exactly as the spec (§2) words it: '{n} New Notification(s)'. */
 export function notificationsHeader(unreadCount: number): string {
   return `${unreadCount} New Notification(s)`;

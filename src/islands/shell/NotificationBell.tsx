@@ -3,7 +3,7 @@ import { Icon } from '../../components/Icon';
 import { api } from '../../lib/api';
 import { $notifications, $onlineUserIds, $unreadNotifications, notificationRead } from '../../lib/stores/realtime';
 import { timeFromNow } from '../../lib/format/dates';
-import { notificationsHeader } from '../../lib/shell-rules';
+import { bellBadge, bellLabel, notificationsHeader } from '../../lib/shell-rules';
 import type { ShellNotification } from '../../lib/shell-rules';
 import { useDropdown } from './use-dropdown';
 
@@ -37,13 +37,13 @@ export default function NotificationBell({ items: initialItems, unread: initialU
         className="topbar__icon-button"
         aria-expanded={open}
         aria-controls="bell-panel"
-        // The panel shows the spec's exact header; the button's spoken name uses plain grammar.
-        aria-label={`Notifications, ${unread} new notification${unread === 1 ? '' : 's'}`}
+        // The panel shows the spec's exact header; the button's spoken name says what its badge shows, in plain grammar.
+        aria-label={bellLabel(unread)}
         onClick={toggle}
       >
         <Icon name="bell" size={22} />
         <span className={`bell__count${unread > 0 ? '' : ' bell__count--empty'}`} aria-hidden="true">
-          {unread > 0 ? (unread > 9 ? '9+' : unread) : ''}
+          {bellBadge(unread)}
         </span>
       </button>
       <div id="bell-panel" ref={panelRef} className="dropdown__panel dropdown__panel--bell" hidden={!open}>
