@@ -31,6 +31,8 @@ export const VERIFICATION_SENT_NOTICE_MS = 60_000;
 export const VERIFICATION_NOT_FOUND_TOAST_MS = 10_000;
 
 // Startup popup
+/** When the marketplace took the name Cuepoint: accounts created before it are told of the rename, later ones are welcomed. */
+export const CUEPOINT_RENAMED_AT = '2026-11-01T00:00:00.000Z';
 /** The cookie remembering a closed startup popup lives this many seconds (3 years). */
 export const STARTUP_POPUP_MAX_AGE_S = 94_608_000;
 

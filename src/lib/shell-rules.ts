@@ -3,6 +3,7 @@
  * items show, which link is current, when the hosted redirect banner shows, what the startup popup
  * says. Shared by the server (shell data) and the islands; no I/O here.
  */
+import { CUEPOINT_RENAMED_AT } from './constants';
 import { isRedirecting } from './hosting-rules';
 import type { HostedPodcastPayload, PodcastPayload, UserType } from './types';
 
@@ -212,6 +213,13 @@ export function startupPopupVariant(type: UserType, hasHosted: boolean): Startup
   if (type === 'BRAND') return 'brand';
   if (type === 'PODCASTER') return hasHosted ? 'hosted' : 'podcaster';
   return null;
+}
+
+/** What the startup popup says first: the rename to an account that existed before it, a welcome to a newer one. */
+export type StartupPopupGreeting = 'rename' | 'welcome';
+
+export function startupPopupGreeting(createdAt: string | Date, renamedAt: string = CUEPOINT_RENAMED_AT): StartupPopupGreeting {
+  return new Date(createdAt).getTime() < new Date(renamedAt).getTime() ? 'rename' : 'welcome';
 }
 
 /** The sponsorships list URL for a search term (an empty term is the plain list). */

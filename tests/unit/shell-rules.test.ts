@@ -14,6 +14,7 @@ import {
   showRedirectBanner,
   showRssBanner,
   sponsorshipSearchUrl,
+  startupPopupGreeting,
   startupPopupVariant,
   type NavEntry,
 } from '../../src/lib/shell-rules';
@@ -197,5 +198,13 @@ describe('the bell', () => {
     expect(bellLabel(9)).toBe('Notifications, 9 new notifications');
     expect(bellLabel(10)).toBe('Notifications, 9+ new notifications');
     for (const n of [1, 9, 10, 120]) expect(bellLabel(n)).toContain(`${bellBadge(n)} new`);
+  });
+});
+
+describe('the startup popup’s greeting', () => {
+  it('tells accounts from before the rename about it and welcomes newer ones', () => {
+    expect(startupPopupGreeting('2026-10-14T06:30:00.000Z', '2026-11-01T00:00:00.000Z')).toBe('rename');
+    expect(startupPopupGreeting('2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')).toBe('welcome');
+    expect(startupPopupGreeting(new Date('2026-11-23T06:30:00.000Z'))).toBe('welcome');
   });
 });
