@@ -1,5 +1,8 @@
 /** The copy slips of issue 37 item 4, each held by the rule that now writes the words. */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import PayoutPanel from '../../src/islands/payments/PayoutPanel';
 import { hireItemLine } from '../../src/islands/campaigns/proposal-items';
 import { ARTWORK_MAX_FILE_BYTES, UPLOAD_MAX_FILE_BYTES } from '../../src/lib/constants';
 import { countOf, pluralOf } from '../../src/lib/format/text';
@@ -54,5 +57,18 @@ describe('the page after saving an episode', () => {
     expect(successHeading(true, 'draft')).toBe('Draft saved');
     expect(successHeading(true, 'published')).toBe('Episode published');
     expect(successHeading(false, 'scheduled')).toBe('Episode saved');
+  });
+});
+
+describe('the earnings screen’s Pay out', () => {
+  const render = (available: number, method: string | null) => renderToStaticMarkup(createElement(PayoutPanel, { available, method }));
+  it('has no Pay out button on $0, only a plain explanation', () => {
+    const html = render(0, 'Stripe account ••••1234');
+    expect(html).not.toMatch(/<button/);
+    expect(html).not.toContain('Pay out $0');
+    expect(html).toContain('Nothing to pay out yet');
+  });
+  it('offers the available amount when there is one', () => {
+    expect(render(30_000, 'Stripe account ••••1234')).toMatch(/<button[^>]*type="submit"[^>]*>Pay out (<!-- -->)?\$300/);
   });
 });
