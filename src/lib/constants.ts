@@ -31,6 +31,8 @@ export const VERIFICATION_SENT_NOTICE_MS = 60_000;
 export const VERIFICATION_NOT_FOUND_TOAST_MS = 10_000;
 
 // Startup popup
+/** When the marketplace took the name Cuepoint: accounts created before it are told of the rename, later ones are welcomed. */
+export const CUEPOINT_RENAMED_AT = '2026-11-01T00:00:00.000Z';
 /** The cookie remembering a closed startup popup lives this many seconds (3 years). */
 export const STARTUP_POPUP_MAX_AGE_S = 94_608_000;
 
@@ -52,6 +54,9 @@ export const FILE_NAME_LIMIT = 100;
 export const UPLOAD_MAX_FILES = 10;
 /** The uploader polls for completion this often. */
 export const UPLOAD_COMPLETION_POLL_MS = 100;
+/** Show and episode artwork (a square PNG or JPEG of at most 3000 px) is far smaller: 10 MB at most, checked on both sides. */
+export const ARTWORK_MAX_FILE_MB = 10;
+export const ARTWORK_MAX_FILE_BYTES = ARTWORK_MAX_FILE_MB * MB;
 /** Allowed types as displayed to the user. */
 export const UPLOAD_ALLOWED_TYPES_DISPLAY = ['pdf', 'mp3', 'mp4', 'png', 'jpeg'] as const;
 

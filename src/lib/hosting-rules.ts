@@ -116,6 +116,12 @@ export function servedEpisodes(report: Pick<MigrationReport, 'episodes' | 'serve
 /** A hosted episode as the episode list shows it: unpublished, published with a date to come, or live. */
 export type EpisodeState = 'draft' | 'scheduled' | 'published';
 
+/** The heading of the page after saving an episode: what happened to it, never "published" for one still to come. */
+export function successHeading(created: boolean, state: EpisodeState): string {
+  if (!created) return 'Episode saved';
+  return state === 'scheduled' ? 'Episode scheduled' : state === 'draft' ? 'Draft saved' : 'Episode published';
+}
+
 /** The status filter of the episode list. */
 export const EPISODE_FILTERS = ['all', 'published', 'scheduled', 'draft'] as const;
 export type EpisodeFilter = (typeof EPISODE_FILTERS)[number];

@@ -3,6 +3,7 @@
  * items show, which link is current, when the hosted redirect banner shows, what the startup popup
  * says. Shared by the server (shell data) and the islands; no I/O here.
  */
+import { CUEPOINT_RENAMED_AT } from './constants';
 import { isRedirecting } from './hosting-rules';
 import type { HostedPodcastPayload, PodcastPayload, UserType } from './types';
 
@@ -214,6 +215,13 @@ export function startupPopupVariant(type: UserType, hasHosted: boolean): Startup
   return null;
 }
 
+/** What the startup popup says first: the rename to an account that existed before it, a welcome to a newer one. */
+export type StartupPopupGreeting = 'rename' | 'welcome';
+
+export function startupPopupGreeting(createdAt: string | Date, renamedAt: string = CUEPOINT_RENAMED_AT): StartupPopupGreeting {
+  return new Date(createdAt).getTime() < new Date(renamedAt).getTime() ? 'rename' : 'welcome';
+}
+
 /** The sponsorships list URL for a search term (an empty term is the plain list). */
 export function sponsorshipSearchUrl(term: string): string {
   const t = term.trim();
@@ -223,6 +231,17 @@ export function sponsorshipSearchUrl(term: string): string {
 /** After switching podcast: the episode list when editing an episode (it belongs to the old podcast), else null to reload. */
 export function afterPodcastSwitch(pathname: string): string | null {
   return /^\/hosting\/episode\/[^/]+\/edit\/?$/.test(pathname) ? '/hosting/episodes' : null;
+}
+
+/** What the bell's badge shows: nothing, the count up to 9, or "9+". */
+export function bellBadge(unread: number): string {
+  return unread <= 0 ? '' : unread > 9 ? '9+' : String(unread);
+}
+
+/** The bell button's spoken name, saying what its badge shows ("9+ new notifications" when it shows 9+). */
+export function bellLabel(unread: number): string {
+  const badge = bellBadge(unread);
+  return `Notifications, ${badge ? `${badge} new notification${unread === 1 ? '' : 's'}` : 'no new notifications'}`;
 }
 
 /** The bell header, worded exactly as the spec (§2) words it: '{n} New Notification(s)'. */

@@ -140,15 +140,15 @@ describe('[BRANDS] the proposal feed and hiring', () => {
     expect((await call('GET', `/api/campaigns/${campaign.id}/packages?tab=new`, { token: brand.token })).body.data).toHaveLength(0);
     expect((await call('DELETE', `/api/brand/packages/${pkg.id}/starred`, { token: brand.token })).body.data.starred).toBe(false);
 
-    const badRate = await call('POST', `/api/brand/packages/${pkg.id}/rates`, { token: brand.token, body: { responsiveness: 6 } });
-    expect(badRate.status).toBe(422);
-    const rated = await call('POST', `/api/brand/packages/${pkg.id}/rates`, {
-      token: brand.token,
-      body: { responsiveness: 4, conversion: 3, content_quality: 5 },
+    // A rating follows a hire: before one the brand cannot rate the podcaster (issue 37).
+    const beforeHire = await call('POST', `/api/brand/packages/${pkg.id}/rates`, { token: brand.token, body: { responsiveness: 4 } });
+    expect(beforeHire.status).toBe(422);
+    expect(beforeHire.body.errors.rates).toEqual(['You can rate this podcaster once you have hired them from this proposal.']);
+    expect((await call('GET', `/api/campaigns/${campaign.id}/packages`, { token: brand.token })).body.data[0].rates).toEqual({
+      responsiveness: 0,
+      conversion: 0,
+      content_quality: 0,
     });
-    expect(rated.body.data.rates).toEqual({ responsiveness: 4, conversion: 3, content_quality: 5 });
-    const again = await call('POST', `/api/brand/packages/${pkg.id}/rates`, { token: brand.token, body: { conversion: 1 } });
-    expect(again.body.data.rates).toEqual({ responsiveness: 4, conversion: 1, content_quality: 5 });
 
     const declined = await call('POST', `/api/brand/proposal-items/${jobs[2]!.id}/declined`, { token: brand.token });
     expect(declined.status).toBe(200);
@@ -176,6 +176,16 @@ describe('[BRANDS] the proposal feed and hiring', () => {
     expect(hired.body.data[0]).toMatchObject({ status: 'new', total_price: 75_000, job_ids: [jobs[0]!.id, jobs[1]!.id], package_id: pkg.id });
     const twice = await call('POST', '/api/brand/hirings', { token: brand.token, body: { job_ids: [jobs[0]!.id] } });
     expect(twice.status).toBe(422);
+
+    const badRate = await call('POST', `/api/brand/packages/${pkg.id}/rates`, { token: brand.token, body: { responsiveness: 6 } });
+    expect(badRate.status).toBe(422);
+    const rated = await call('POST', `/api/brand/packages/${pkg.id}/rates`, {
+      token: brand.token,
+      body: { responsiveness: 4, conversion: 3, content_quality: 5 },
+    });
+    expect(rated.body.data.rates).toEqual({ responsiveness: 4, conversion: 3, content_quality: 5 });
+    const again = await call('POST', `/api/brand/packages/${pkg.id}/rates`, { token: brand.token, body: { conversion: 1 } });
+    expect(again.body.data.rates).toEqual({ responsiveness: 4, conversion: 1, content_quality: 5 });
 
     expect((await call('GET', `/api/campaigns/${campaign.id}/packages?tab=hired`, { token: brand.token })).body.data[0].jobs[0].is_hired).toBe(true);
     const listed = (await call('GET', '/api/brand/hirings?status=new', { token: brand.token })).body.data;

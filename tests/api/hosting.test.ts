@@ -6,7 +6,7 @@ import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
 import { linkOf, mailTo, waitForMail } from '../support/mail';
 import { testServer } from '../support/test-server';
 import { getDb } from '../../src/lib/server/db/client';
-import { agreementAcceptances, episodes, hostedPodcasts, podcasts, users } from '../../src/lib/server/db/schema';
+import { agreementAcceptances, episodes, files, hostedPodcasts, podcasts, users } from '../../src/lib/server/db/schema';
 import { randomToken } from '../../src/lib/server/crypto';
 import { OWNED_ELSEWHERE } from '../../src/lib/server/hosting/feed-claims';
 
@@ -208,6 +208,25 @@ describe('[HOSTING] applications, invitations and payouts', () => {
     const authorize = new URL(url.body.data.url);
     expect(authorize.searchParams.get('flowEntry')).toBe('static');
     expect(authorize.searchParams.get('redirect_uri')).toMatch(/\/webhooks\/paypal-connect$/);
+  });
+
+  it('refuses artwork over its real limit of 10 MB (the uploader states it), before copying anything', async () => {
+    const { hosted } = await seedPodcast(owner.id, { hosted: true });
+    const [big] = await (await getDb())
+      .insert(files)
+      .values({
+        user_id: owner.id,
+        name: 'cover.png',
+        original_name: 'cover.png',
+        path: 'uploads/cover.png',
+        url: '',
+        size: 10 * 1024 * 1024 + 1,
+        mime: 'image/png',
+      })
+      .returning();
+    const res = await call('POST', `/api/podcasts/hosted/${hosted!.id}/feed`, { token: owner.token, body: { artwork_file_id: big!.id } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.artwork_file_id).toEqual(['The artwork may not be greater than 10 MB.']);
   });
 });
 

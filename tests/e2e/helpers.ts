@@ -82,7 +82,8 @@ export async function dismissStartupPopup(page: Page) {
   // The popup's island hydrates when the browser is idle and opens its dialog in an effect after
   // that: a single look could come before it opens, and the dialog would then cover the next click.
   if ((await page.locator('astro-island[component-url*="StartupPopup"]').count()) === 0) return;
-  const dialog = page.getByRole('dialog', { name: 'We are now Cuepoint' });
+  // The rename to accounts from before it, a welcome to newer ones (issue 37).
+  const dialog = page.getByRole('dialog', { name: /^(We are now Cuepoint|Welcome to Cuepoint)$/ });
   await dialog.waitFor({ state: 'visible' });
   await dialog
     .getByRole('button', { name: /close|got it|maybe later/i })

@@ -104,6 +104,12 @@ test('[MEDIA]: writes, formats and sends editor content that survives a reload',
   await page.keyboard.type('Trailhead Coffee');
   await page.getByRole('button', { name: 'Bold' }).click();
   await page.keyboard.type(' with `cold brew` ');
+  // A link from the toolbar's icon button (issue 37): the typed address gets https://.
+  await page.getByRole('button', { name: 'Link' }).click();
+  const address = page.getByLabel('Link address');
+  await address.fill('cuepoint.test/help');
+  await address.press('Enter');
+  await expect(editor.locator('a[href="https://cuepoint.test/help"]')).toHaveText('cuepoint.test/help');
   await page.keyboard.press('Enter');
   await page.keyboard.type('``` ');
   await page.keyboard.type('promo code RUN20');

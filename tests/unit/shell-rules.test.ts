@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   afterPodcastSwitch,
+  bellBadge,
+  bellLabel,
   currentNavHref,
   expandCurrentGroup,
   logoHref,
@@ -12,6 +14,7 @@ import {
   showRedirectBanner,
   showRssBanner,
   sponsorshipSearchUrl,
+  startupPopupGreeting,
   startupPopupVariant,
   type NavEntry,
 } from '../../src/lib/shell-rules';
@@ -184,5 +187,24 @@ describe('small rules', () => {
     expect(notificationsHeader(0)).toBe('0 New Notification(s)');
     expect(notificationsHeader(1)).toBe('1 New Notification(s)');
     expect(notificationsHeader(4)).toBe('4 New Notification(s)');
+  });
+});
+
+describe('the bell', () => {
+  it('is announced as what its badge shows (issue 37)', () => {
+    expect([0, 1, 5, 9, 10, 42].map(bellBadge)).toEqual(['', '1', '5', '9', '9+', '9+']);
+    expect(bellLabel(0)).toBe('Notifications, no new notifications');
+    expect(bellLabel(1)).toBe('Notifications, 1 new notification');
+    expect(bellLabel(9)).toBe('Notifications, 9 new notifications');
+    expect(bellLabel(10)).toBe('Notifications, 9+ new notifications');
+    for (const n of [1, 9, 10, 120]) expect(bellLabel(n)).toContain(`${bellBadge(n)} new`);
+  });
+});
+
+describe('the startup popup’s greeting', () => {
+  it('tells accounts from before the rename about it and welcomes newer ones', () => {
+    expect(startupPopupGreeting('2026-10-14T06:30:00.000Z', '2026-11-01T00:00:00.000Z')).toBe('rename');
+    expect(startupPopupGreeting('2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')).toBe('welcome');
+    expect(startupPopupGreeting(new Date('2026-11-23T06:30:00.000Z'))).toBe('welcome');
   });
 });

@@ -9,6 +9,8 @@ import { api, ApiError } from '../../lib/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../lib/stores/toasts';
 import { formatMoney } from '../../lib/format/money';
+import { countOf } from '../../lib/format/text';
+import { hireItemLine } from './proposal-items';
 
 export interface HireItem {
   id: number;
@@ -34,7 +36,7 @@ interface Props {
 export default function HireDialog({ open, jobIds, items, total, campaignTitle, remainingBudget, onCancel }: Props) {
   const [overMessage, setOverMessage] = useState<string | null>(null);
   const [step, setStep] = useState<'review' | 'over'>('review');
-  const count = `${items.length} item${items.length === 1 ? '' : 's'}`;
+  const count = countOf(items.length, 'item');
   const over = remainingBudget !== null && total > remainingBudget;
   const warning =
     overMessage ??
@@ -84,10 +86,7 @@ export default function HireDialog({ open, jobIds, items, total, campaignTitle, 
     >
       <ul>
         {items.map((j) => (
-          <li key={j.id}>
-            {j.podcast}: {j.ad_title ?? 'Ad'} {j.description ? `(${j.description})` : ''}
-            {j.episodes > 1 ? `, ${j.episodes} episodes` : ''}, {formatMoney(j.price)}
-          </li>
+          <li key={j.id}>{hireItemLine(j)}</li>
         ))}
       </ul>
       <p>

@@ -134,18 +134,21 @@ export default function ProposalCard({ p, selected, onSelect, hire, onHire, onSt
         </table>
       </div>
 
-      <div className="cq-rates">
-        {(Object.keys(RATE_LABELS) as (keyof typeof RATE_LABELS)[]).map((field) => (
-          <RatingInput
-            key={field}
-            label={`${RATE_LABELS[field]} (${p.podcast.title})`}
-            name={`${field}-${p.id}`}
-            value={p.rates[field]}
-            size={20}
-            onChange={(v) => onRate(field, v)}
-          />
-        ))}
-      </div>
+      {/* Rating follows a hire (the server refuses it before one): a brand rates how working with the podcaster went. */}
+      {p.jobs.some((j) => j.is_hired) && (
+        <div className="cq-rates">
+          {(Object.keys(RATE_LABELS) as (keyof typeof RATE_LABELS)[]).map((field) => (
+            <RatingInput
+              key={field}
+              label={`${RATE_LABELS[field]} (${p.podcast.title})`}
+              name={`${field}-${p.id}`}
+              value={p.rates[field]}
+              size={20}
+              onChange={(v) => onRate(field, v)}
+            />
+          ))}
+        </div>
+      )}
 
       <div className="cp-row">
         <button type="button" className="cp-button" onClick={onMessage} aria-label={`Message ${p.podcast.title}`}>

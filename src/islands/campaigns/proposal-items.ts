@@ -1,5 +1,6 @@
 /** The rows of a proposal in the feed: its items (top-level jobs), each with its dates, price and hire state. */
 import type { FeedPackageJobPayload } from '../../lib/campaign-types';
+import { formatMoney } from '../../lib/format/money';
 import { itemPrice, proposalItems } from '../../lib/proposal-total';
 
 export interface ProposalItem extends FeedPackageJobPayload {
@@ -23,4 +24,10 @@ export function itemsOf(jobs: FeedPackageJobPayload[]): ProposalItem[] {
       status: episodes.every((e) => e.status === 'pending') ? 'pending' : (episodes.find((e) => e.status !== 'pending')?.status ?? item.status),
     };
   });
+}
+
+/** One line of the hire confirmation: "Morning Miles: Host-Read (two mornings), 2 episodes, $600" (no gap before a comma). */
+export function hireItemLine(item: { podcast: string; ad_title: string | null; description: string | null; episodes: number; price: number }): string {
+  const name = [item.ad_title ?? 'Ad', item.description ? `(${item.description})` : ''].filter(Boolean).join(' ');
+  return [`${item.podcast}: ${name}`, item.episodes > 1 ? `${item.episodes} episodes` : '', formatMoney(item.price)].filter(Boolean).join(', ');
 }

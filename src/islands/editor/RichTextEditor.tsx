@@ -15,6 +15,7 @@ import Image from '@tiptap/extension-image';
 import { CharacterCount, Placeholder } from '@tiptap/extensions';
 import { counterText, editorFeatures, isInlineImage, isOverLimit, type EditorVariant } from '../../lib/rules/editor';
 import { uploadBlob, uploadByUrl } from '../uploader/upload-file';
+import { EditorToolbar } from './EditorToolbar';
 import './editor.css';
 
 export interface RichTextEditorProps {
@@ -193,24 +194,12 @@ export function RichTextEditor({
             bullet: e.isActive('bulletList'),
             ordered: e.isActive('orderedList'),
             quote: e.isActive('blockquote'),
+            link: e.isActive('link'),
             html: e.getHTML(),
           }
         : null,
   });
 
-  const tool = (name: string, active: boolean | undefined, run: () => void) => (
-    <button
-      type="button"
-      className="cp-editor__tool"
-      aria-pressed={!!active}
-      disabled={!editor || source}
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={run}
-    >
-      {name}
-    </button>
-  );
-  const chain = () => editor!.chain().focus();
   // Read from the editor itself as well: the selector has no state until the first transaction, so initial content would count 0.
   const chars =
     ui?.chars ?? (editor ? ((editor.storage as { characterCount?: { characters(): number } }).characterCount?.characters() ?? editor.getText().length) : 0);
@@ -222,36 +211,27 @@ export function RichTextEditor({
         {label}
       </span>
       <div className="cp-editor__frame">
-        <div className="cp-editor__toolbar" role="toolbar" aria-label={`${label} formatting`}>
-          {features.bold && tool('Bold', ui?.bold, () => chain().toggleBold().run())}
-          {features.italic && tool('Italic', ui?.italic, () => chain().toggleItalic().run())}
-          {features.underline && tool('Underline', ui?.underline, () => chain().toggleUnderline().run())}
-          {features.heading && tool('Heading', ui?.h2, () => chain().toggleHeading({ level: 2 }).run())}
-          {features.lists && tool('Bullet list', ui?.bullet, () => chain().toggleBulletList().run())}
-          {features.lists && tool('Numbered list', ui?.ordered, () => chain().toggleOrderedList().run())}
-          {features.blockquote && tool('Quote', ui?.quote, () => chain().toggleBlockquote().run())}
-          {features.attach && (
-            <>
-              <button type="button" className="cp-editor__tool" disabled={source} onClick={() => attachRef.current?.click()}>
-                Attach
-              </button>
-              <input
-                ref={attachRef}
-                type="file"
-                multiple
-                hidden
-                onChange={(e) => {
-                  callbacks.current.onAttach?.(Array.from(e.target.files ?? []));
-                  e.target.value = '';
-                }}
-              />
-            </>
-          )}
-          <span className="cp-editor__spacer" />
-          <button type="button" className="cp-editor__tool" aria-pressed={source} onClick={() => setSource((s) => !s)}>
-            View source
-          </button>
-        </div>
+        <EditorToolbar
+          editor={editor}
+          label={label}
+          features={features}
+          state={ui}
+          source={source}
+          onSource={() => setSource((v) => !v)}
+          onAttach={() => attachRef.current?.click()}
+        />
+        {features.attach && (
+          <input
+            ref={attachRef}
+            type="file"
+            multiple
+            hidden
+            onChange={(e) => {
+              callbacks.current.onAttach?.(Array.from(e.target.files ?? []));
+              e.target.value = '';
+            }}
+          />
+        )}
         <div hidden={source}>
           <EditorContent editor={editor} />
         </div>

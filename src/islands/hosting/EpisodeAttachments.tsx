@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { FieldError, type FieldErrors } from '../../components/FieldError';
 import Uploader from '../uploader/Uploader';
+import { ARTWORK_MAX_FILE_BYTES } from '../../lib/constants';
 
 export interface TextFileValue {
   filename: string;
@@ -36,6 +37,7 @@ export function ArtworkPicker({
         <Uploader
           label="Episode artwork (optional)"
           maxFiles={1}
+          maxFileSize={ARTWORK_MAX_FILE_BYTES}
           allowedTypes={['png', 'jpeg']}
           onChange={(list) => onChange(list[0]?.id ?? undefined)}
           onProcessingChange={onProcessingChange}

@@ -113,7 +113,9 @@ export default function EpisodeForm({ hostedId, hashId, initial, now }: Props) {
           onChange={(list) => setAudio(list[0] ?? null)}
           onProcessingChange={setUploading}
         />
-        {!creating && <p className="cp-muted hosting-hint">The episode keeps its GUID, so apps treat the new audio as the same episode.</p>}
+        {!creating && (
+          <p className="cp-muted hosting-hint">The episode keeps its place in your feed, so podcast apps treat the new audio as the same episode.</p>
+        )}
         <FieldError errors={request.errors} field="file_id" />
       </div>
       <TextField label="Title" name="title" value={form.title} onChange={set('title')} errors={request.errors} maxLength={255} required />

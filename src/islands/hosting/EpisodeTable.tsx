@@ -90,7 +90,6 @@ export default function EpisodeTable({ hostedId, initial }: { hostedId: number; 
                   {e.title}
                   {e.episode_type !== 'full' && <span className="hosting-badge hosting-badge--type">{e.episode_type === 'trailer' ? 'Trailer' : 'Bonus'}</span>}
                 </div>
-                <div className="hosting-guid">GUID: {e.guid}</div>
               </td>
               <td data-label="Status">
                 <span className={`hosting-badge hosting-badge--${e.state}`}>{STATE_LABEL[e.state]}</span>

@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { FieldError, type FieldErrors } from '../../components/FieldError';
 import { APPLE_CATEGORIES } from '../../lib/apple-categories';
 import Uploader from '../uploader/Uploader';
+import { ARTWORK_MAX_FILE_BYTES } from '../../lib/constants';
 
 export function SelectField({
   label,
@@ -96,6 +97,7 @@ export function ArtworkField({
         <Uploader
           label="Replace artwork"
           maxFiles={1}
+          maxFileSize={ARTWORK_MAX_FILE_BYTES}
           allowedTypes={['png', 'jpeg']}
           onChange={(list) => onUploaded(list[0]?.id ?? null)}
           onProcessingChange={onProcessingChange}

@@ -281,9 +281,15 @@ function ConfirmMigration({
         />
       )}
       <label className="hosting-check">
-        <input type="checkbox" checked={dai} onChange={(e) => setDai(e.target.checked)} />
-        <span>Confirm that you have disabled DAI on your old account</span>
+        <input type="checkbox" checked={dai} onChange={(e) => setDai(e.target.checked)} aria-describedby="dai-hint" />
+        <span>
+          Confirm that you have disabled <abbr title="Dynamic ad insertion">DAI</abbr> on your old account
+        </span>
       </label>
+      <p id="dai-hint" className="cp-field__hint hosting-check__hint">
+        Dynamic ad insertion (DAI) is how your old host places ads into your episodes as they are downloaded. Turn it off there first, or those ads end up in
+        the copies of your episodes that Cuepoint makes.
+      </p>
       <div className="cp-field">
         <label htmlFor="migration-word">
           Type <strong>MIGRATION</strong> to confirm

@@ -8,6 +8,7 @@ import { api, ApiError } from '../../lib/api';
 import { toast } from '../../lib/stores/toasts';
 import { formatDate } from '../../lib/format/dates';
 import { formatMoney } from '../../lib/format/money';
+import { countOf } from '../../lib/format/text';
 import type { DiscrepancyItem, ReconciliationRun } from '../../lib/payments';
 import '../../styles/payments.css';
 
@@ -107,7 +108,7 @@ export default function MoneyDiscrepancies({ open: initial, openTotal, runs: ini
       ) : (
         <>
           <p className="pm-flush pm-small" role="status">
-            {total} open discrepanc{total === 1 ? 'y' : 'ies'}
+            {countOf(total, 'open discrepancy')}
             {total > items.length ? ` (the newest ${items.length} shown)` : ''}. None of them moved money.
           </p>
           <ul className="pm-discrepancies" aria-label="Open discrepancies">

@@ -16,7 +16,7 @@ export default function StripeCardForm(props: CardFormProps) {
     stripePromise ??= loadStripe(props.publishableKey);
     return stripePromise;
   }, [props.publishableKey]);
-  if (!stripe) return <p className="pm-alert">Cards cannot be added: STRIPE_PUBLISHABLE_KEY is not set on this server.</p>;
+  if (!stripe) return <p className="pm-alert">Cards cannot be added yet: card payments are not set up on this site. Please write to support.</p>;
   return (
     <Elements stripe={stripe}>
       <Inner {...props} />

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { api, ApiError } from '../../lib/api';
-import { timeFromNow } from '../../lib/format';
+import { RelativeTime } from '../../components/RelativeTime';
 import { toast } from '../../lib/stores/toasts';
 import '../stats/stats.css';
 
@@ -90,9 +90,8 @@ export default function AnalyticsConnection({ title, initial }: { title: string;
             <button type="button" className="cp-button cp-button--primary" disabled={busy} onClick={() => void check()}>
               {busy ? 'Checking…' : 'Check again'}
             </button>
-            {/* Relative to the reader's clock: a minute boundary between the server's render and hydration flips it. */}
-            <span className="cp-small cp-muted" aria-live="polite" suppressHydrationWarning>
-              {connection.last_check_at ? `Last checked ${timeFromNow(connection.last_check_at)}` : 'Not checked yet'}
+            <span className="cp-small cp-muted" aria-live="polite">
+              {connection.last_check_at ? <RelativeTime iso={connection.last_check_at} prefix="Last checked " /> : 'Not checked yet'}
             </span>
           </div>
           {error ? (

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { api, ApiError } from '../../lib/api';
-import { formatDate, timeFromNow } from '../../lib/format/dates';
+import { RelativeTime, stableTime } from '../../components/RelativeTime';
 import { toast } from '../../lib/stores/toasts';
 
 export interface SessionItem {
@@ -68,9 +68,9 @@ export default function SessionList({ initial }: { initial: SessionItem[] }) {
               <strong>
                 {s.device} {s.current ? <span className="settings-pill settings-pill--ok">This device</span> : null}
               </strong>
-              <p suppressHydrationWarning>
-                {s.ip_address ?? 'Address unknown'} · {s.current ? 'active now' : `last active ${timeFromNow(s.last_used_at)}`} · signed in{' '}
-                {formatDate(s.signed_in_at)}
+              <p>
+                {s.ip_address ?? 'Address unknown'} · {s.current ? 'active now' : <RelativeTime iso={s.last_used_at} prefix="last active " />} · signed in{' '}
+                {stableTime(s.signed_in_at)}
               </p>
             </div>
             {!s.current ? (

@@ -1,11 +1,14 @@
-import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/Icon';
 import { api } from '../../lib/api';
+import { useHydratedStore } from '../../lib/stores/hydrated';
 import { $notifications, $onlineUserIds, $unreadNotifications, notificationRead } from '../../lib/stores/realtime';
-import { timeFromNow } from '../../lib/format/dates';
-import { notificationsHeader } from '../../lib/shell-rules';
+import { RelativeTime } from '../../components/RelativeTime';
+import { bellBadge, bellLabel, notificationsHeader } from '../../lib/shell-rules';
 import type { ShellNotification } from '../../lib/shell-rules';
 import { useDropdown } from './use-dropdown';
+
+/** Nobody online, as the server knows it (one array, so the snapshot stays the same). */
+const NO_ONE: number[] = [];
 
 interface Props {
   items: ShellNotification[];
@@ -15,10 +18,10 @@ interface Props {
 /** The bell: '{n} New Notification(s)', the latest notifications (unread first) linking to their workroom, or 'View Workrooms'. */
 export default function NotificationBell({ items: initialItems, unread: initialUnread }: Props) {
   const { open, toggle, buttonRef, rootRef, panelRef, onKeyDown } = useDropdown();
-  // Live from realtime once the shell's bridge has seeded the stores; the server's props until then.
-  const items = useStore($notifications) ?? initialItems;
-  const unread = useStore($unreadNotifications) ?? initialUnread;
-  const onlineIds = useStore($onlineUserIds);
+  // Live from realtime once hydrated; the server's props while hydrating, so the first render matches its HTML.
+  const items = useHydratedStore($notifications, null) ?? initialItems;
+  const unread = useHydratedStore($unreadNotifications, null) ?? initialUnread;
+  const onlineIds = useHydratedStore($onlineUserIds, NO_ONE);
   const openItem = (event: React.MouseEvent<HTMLAnchorElement>, id: string, read: boolean, link: string) => {
     if (read) return;
     notificationRead(id);
@@ -37,13 +40,13 @@ export default function NotificationBell({ items: initialItems, unread: initialU
         className="topbar__icon-button"
         aria-expanded={open}
         aria-controls="bell-panel"
-        // The panel shows the spec's exact header; the button's spoken name uses plain grammar.
-        aria-label={`Notifications, ${unread} new notification${unread === 1 ? '' : 's'}`}
+        // The panel shows the spec's exact header; the button's spoken name says what its badge shows, in plain grammar.
+        aria-label={bellLabel(unread)}
         onClick={toggle}
       >
         <Icon name="bell" size={22} />
         <span className={`bell__count${unread > 0 ? '' : ' bell__count--empty'}`} aria-hidden="true">
-          {unread > 0 ? (unread > 9 ? '9+' : unread) : ''}
+          {bellBadge(unread)}
         </span>
       </button>
       <div id="bell-panel" ref={panelRef} className="dropdown__panel dropdown__panel--bell" hidden={!open}>
@@ -70,10 +73,7 @@ export default function NotificationBell({ items: initialItems, unread: initialU
                       <span className="bell__title">{n.title}</span>
                       <span className="bell__description">{n.description}</span>
                       <span className="bell__meta">
-                        {/* Relative to the reader's clock: a minute boundary between the server's render and hydration flips it. */}
-                        <time dateTime={n.created_at} suppressHydrationWarning>
-                          {timeFromNow(n.created_at)}
-                        </time>
+                        <RelativeTime iso={n.created_at} />
                         {n.online ? <span className="cp-sr-only">, online now</span> : null}
                         {n.read ? null : <span className="cp-sr-only">, unread</span>}
                       </span>

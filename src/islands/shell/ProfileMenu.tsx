@@ -1,8 +1,8 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { logout } from '../../lib/session';
 import type { ChatIdentity } from '../../lib/shell-rules';
+import { useHydratedStore } from '../../lib/stores/hydrated';
 import { $supportUnread, seedSupportUnread } from '../../lib/stores/support';
 import { SupportChat } from '../support/SupportChat';
 import { useDropdown } from './use-dropdown';
@@ -25,7 +25,7 @@ export default function ProfileMenu({ identity, type, helpUrl, supportUnread }: 
   const [chatOpen, setChatOpen] = useState(false);
   // Seeded after hydration: a store set while rendering on the server would be shared by every request.
   useEffect(() => seedSupportUnread(supportUnread), [supportUnread]);
-  const unread = useStore($supportUnread) ?? supportUnread;
+  const unread = useHydratedStore($supportUnread, null) ?? supportUnread;
   const initial = identity.name.trim().charAt(0).toUpperCase() || identity.email.charAt(0).toUpperCase();
   const isAdmin = type === 'ADMIN';
 

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { $navOpen, closeNav } from '../../lib/stores/shell';
+import { useHydratedStore } from '../../lib/stores/hydrated';
 import { $unreadWorkrooms } from '../../lib/stores/realtime';
 import type { NavEntry, NavGroup, NavLink } from '../../lib/shell-rules';
 
@@ -13,7 +14,7 @@ interface Props {
 
 function Badge({ link: given }: { link: NavLink }) {
   // The Workrooms badge follows realtime (the shell's bridge keeps $unreadWorkrooms current).
-  const liveUnread = useStore($unreadWorkrooms);
+  const liveUnread = useHydratedStore($unreadWorkrooms, null);
   const link = given.href === '/workrooms' && liveUnread !== null ? { ...given, badge: liveUnread, badgeLabel: `${liveUnread} unread` } : given;
   if (link.badge === undefined) return null;
   // The badge's box is always there so counts arriving later do not move the label.

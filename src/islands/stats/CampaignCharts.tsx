@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { type CampaignChartsData, countryName, type NamedCount, STAT_CHARTS, type StatChartKey } from '../../lib/analytics-types';
 import { $chartVisibility, isChartShown, setChartShown } from '../../lib/stores/chart-visibility';
+import { countOf } from '../../lib/format/text';
 import type { ChartSpec } from './chart-spec';
 import StatChart, { type ChartTable } from './StatChart';
 import './stats.css';
@@ -45,7 +46,7 @@ function breakdown(items: NamedCount[], label: string, what: string, empty: stri
     table: { columns: [what, label], rows: items.map((i) => [i.name, i.downloads]), total: ['Total', total(items.map((i) => i.downloads))] },
     empty,
     isEmpty: items.length === 0,
-    summary: `${fmt(total(items.map((i) => i.downloads)))} ${label.toLowerCase()} across ${items.length} ${what.toLowerCase()}${items.length === 1 ? '' : 's'}`,
+    summary: `${fmt(total(items.map((i) => i.downloads)))} ${label.toLowerCase()} across ${countOf(items.length, what.toLowerCase())}`,
   };
 }
 
@@ -125,7 +126,7 @@ function drawings(data: CampaignChartsData, siteDomain: string | null): Record<S
       },
       empty: 'No ads aired yet: each podcast’s listens show here once its ad is out.',
       isEmpty: data.creators.length === 0,
-      summary: `${fmt(total(data.creators.map((c) => c.measured)))} measured${creatorsSelf ? ` and ${fmt(total(data.creators.map((c) => c.self_reported)))} self-reported` : ''} listens across ${data.creators.length} podcast${data.creators.length === 1 ? '' : 's'}`,
+      summary: `${fmt(total(data.creators.map((c) => c.measured)))} measured${creatorsSelf ? ` and ${fmt(total(data.creators.map((c) => c.self_reported)))} self-reported` : ''} listens across ${countOf(data.creators.length, 'podcast')}`,
       ...(creatorsSelf ? { note: 'Self-reported: the admin-approved listener numbers of a show without analytics.' } : {}),
       wide: true,
     },

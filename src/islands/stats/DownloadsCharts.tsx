@@ -4,6 +4,7 @@
  * its numbers as a table; the episodes as a table. The range is chosen on the page (a plain GET form).
  */
 import { countryName, type DownloadsReport, type NamedCount } from '../../lib/analytics-types';
+import { countOf } from '../../lib/format/text';
 import StatChart from './StatChart';
 import './stats.css';
 
@@ -20,7 +21,7 @@ function breakdown(title: string, what: string, items: NamedCount[], type: 'bar'
       table={{ columns: [what, 'Downloads'], rows: items.map((i) => [i.name, i.downloads]) }}
       empty="No downloads in these days."
       isEmpty={items.length === 0}
-      summary={`${fmt(sum)} downloads across ${items.length} ${what.toLowerCase()}${items.length === 1 ? '' : 's'}`}
+      summary={`${fmt(sum)} downloads across ${countOf(items.length, what.toLowerCase())}`}
     />
   );
 }

@@ -172,7 +172,7 @@ export default function SupportInbox({ adminId, initialList, initialFilter, init
               <div className="inbox-pane__who">
                 <h2>{who.name}</h2>
                 <p>
-                  {who.email} · user {who.user_id} · {who.is_podcaster ? 'Podcaster' : 'Brand'}
+                  {who.email} · {who.is_podcaster ? 'Podcaster' : 'Brand'}
                 </p>
               </div>
               {selected.status === 'open' ? (

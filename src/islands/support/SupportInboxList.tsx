@@ -1,4 +1,4 @@
-import { timeFromNow } from '../../lib/format/dates';
+import { RelativeTime } from '../../components/RelativeTime';
 import type { ConversationPayload } from '../../lib/support-types';
 
 export type InboxFilter = 'open' | 'closed' | 'all';
@@ -57,9 +57,7 @@ export function SupportInboxList({ items, selectedId, filter, search, loading, o
                 <span className="inbox-item__text">
                   <span className="inbox-item__top">
                     <strong>{c.identity.name}</strong>
-                    <time dateTime={c.last_message_at} suppressHydrationWarning>
-                      {timeFromNow(c.last_message_at)}
-                    </time>
+                    <RelativeTime iso={c.last_message_at} />
                   </span>
                   <span className="inbox-item__who">
                     {c.identity.is_podcaster ? 'Podcaster' : 'Brand'} · {c.identity.email}

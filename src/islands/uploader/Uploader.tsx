@@ -7,9 +7,9 @@
 import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type DragEvent, type Ref } from 'react';
 import Uppy, { type Meta, type UppyFile } from '@uppy/core';
 import { Icon } from '../../components/Icon';
-import { UPLOAD_ALLOWED_TYPES_DISPLAY, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILE_MB, UPLOAD_MAX_FILES } from '../../lib/constants';
+import { UPLOAD_ALLOWED_TYPES_DISPLAY, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '../../lib/constants';
 import { truncateFileName } from '../../lib/format/files';
-import { isProcessing, isUnauthenticatedUpload, type UploadItemState } from '../../lib/rules/uploads';
+import { isProcessing, isUnauthenticatedUpload, type UploadItemState, uploadHint } from '../../lib/rules/uploads';
 import { toast } from '../../lib/stores/toasts';
 import type { FilePayload } from '../../lib/types';
 import { ChunkedUpload, type UploadBody } from './chunked-upload';
@@ -174,7 +174,7 @@ export function Uploader({
           </button>
         </span>
         <span id={hintId} className="cp-field__hint">
-          {allowedTypes.join(', ')} · up to {Math.round(maxFileSize / (1024 * 1024)) || UPLOAD_MAX_FILE_MB} MB each · at most {maxFiles} files
+          {uploadHint(allowedTypes, maxFileSize, maxFiles)}
         </span>
         <input
           id={inputId}

@@ -41,3 +41,21 @@ export function readMoreText(html: string | null | undefined, limit: number = RE
   if (text.length <= limit) return text;
   return `${text.slice(0, limit).trimEnd()}…`;
 }
+
+/** Irregular plurals of nouns the product counts; every other noun follows the English rules below. */
+const IRREGULAR_PLURALS: Record<string, string> = { person: 'people', child: 'children', analysis: 'analyses' };
+
+/** The plural of an English noun: "country" → "countries", "day" → "days", "box" → "boxes", "file" → "files". */
+export function pluralOf(noun: string): string {
+  const lower = noun.toLowerCase();
+  const irregular = IRREGULAR_PLURALS[lower];
+  if (irregular) return noun[0] === noun[0]!.toUpperCase() ? irregular[0]!.toUpperCase() + irregular.slice(1) : irregular;
+  if (/[^aeiou]y$/i.test(noun)) return `${noun.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/i.test(noun)) return `${noun}es`;
+  return `${noun}s`;
+}
+
+/** A count with its noun in the right number: "1 file", "3 files", "14 countries" (the count as written, 1,234). */
+export function countOf(count: number, noun: string, plural: string = pluralOf(noun)): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;
+}

@@ -16,6 +16,8 @@ export interface EditorFeatures {
   /** The file-tools group (inline image upload from the toolbar). */
   fileTools: boolean;
   attach: boolean;
+  /** The link button (every editor, show notes included: issue 37). */
+  link: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export function editorFeatures(variant: EditorVariant, attach = false): EditorFe
       nesting: false,
       fileTools: false,
       attach: false,
+      link: true,
     };
   }
   return {
@@ -51,6 +54,7 @@ export function editorFeatures(variant: EditorVariant, attach = false): EditorFe
     nesting: true,
     fileTools: false,
     attach,
+    link: true,
   };
 }
 
@@ -80,4 +84,23 @@ export function uploadedFileId(body: unknown): number | null {
   const data = (body as { data?: { id?: unknown; data?: { id?: unknown } } } | null)?.data;
   const id = data?.id ?? data?.data?.id;
   return typeof id === 'number' ? id : null;
+}
+
+/**
+ * The address a typed link goes to: "example.com/x" gets https://, an email address gets mailto:; null for
+ * anything else than http, https or mailto (the editor's Link extension admits only those).
+ */
+export function linkHref(typed: string): string | null {
+  const t = typed.trim();
+  if (!t || /\s/.test(t)) return null;
+  if (/^[^@/:]+@[^@/]+\.[a-z]{2,}$/i.test(t)) return `mailto:${t}`;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(t) ? t : `https://${t}`;
+  try {
+    const url = new URL(withScheme);
+    if (url.protocol === 'mailto:') return withScheme;
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.')) return url.href;
+  } catch {
+    return null;
+  }
+  return null;
 }

@@ -49,6 +49,21 @@ export function fileTooLargeMessage(maxBytes: number = UPLOAD_MAX_FILE_BYTES): s
     : `The file must not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`;
 }
 
+/** A size in whole MB (or KB under 1 MB) for the hints: "500 MB", "10 MB", "512 KB". */
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/**
+ * The uploader's hint under its drop zone: the types, the size limit and how many files, in plain
+ * English: "png, jpeg · one file, up to 10 MB" or "pdf, mp3 · up to 10 files, 500 MB each".
+ */
+export function uploadHint(allowed: readonly string[], maxFileBytes: number, maxFiles: number): string {
+  const size = sizeText(maxFileBytes);
+  const limits = maxFiles <= 1 ? `one file, up to ${size}` : `up to ${maxFiles} files, ${size} each`;
+  return `${allowed.join(', ')} · ${limits}`;
+}
+
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';

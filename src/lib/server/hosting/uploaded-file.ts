@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb, files } from '../db';
 import { storage } from '../storage';
 import { fieldError } from '../http';
+import { ARTWORK_MAX_FILE_BYTES, ARTWORK_MAX_FILE_MB } from '../../constants';
 
 const RULES = {
   audio: { test: (mime: string) => mime.startsWith('audio/'), message: 'The episode’s file must be audio (mp3, m4a, wav, ogg, opus or aac).' },
@@ -19,6 +20,7 @@ export async function ownUpload(userId: number, fileId: number, field: string, k
     .where(and(eq(files.id, fileId), eq(files.user_id, userId)));
   if (!file) throw fieldError(field, kind === 'audio' ? 'Upload the episode’s audio.' : 'Upload the artwork again.');
   if (!RULES[kind].test(file.mime)) throw fieldError(field, RULES[kind].message);
+  if (kind === 'image' && file.size > ARTWORK_MAX_FILE_BYTES) throw fieldError(field, `The artwork may not be greater than ${ARTWORK_MAX_FILE_MB} MB.`);
   if (!(await (await storage()).stat(file.path))) throw fieldError(field, 'The uploaded file is no longer available, upload it again.');
   const ext = (extname(file.name) || (kind === 'audio' ? '.mp3' : file.mime === 'image/png' ? '.png' : '.jpg')).toLowerCase();
   return { file, key: file.path, ext };

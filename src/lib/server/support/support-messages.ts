@@ -138,7 +138,7 @@ async function mailTeam(conversation: ConversationRow, message: SupportMessagePa
       subject: `Support chat: ${identity.name} (${identity.is_podcaster ? 'podcaster' : 'brand'})`,
       greeting: 'Hi team,',
       lines: [
-        `${identity.name} <${identity.email}> (user ${identity.user_id}, ${identity.is_podcaster ? 'podcaster' : 'brand'}) wrote in the support chat while no one was online:`,
+        `${identity.name} <${identity.email}> (${identity.is_podcaster ? 'a podcaster' : 'a brand'}) wrote in the support chat while no one was online:`,
         message.content ?? '',
       ],
       action: { label: 'Answer in Cuepoint', url: `${config().appUrl}/admin/support?conversation=${conversation.id}` },

@@ -28,11 +28,23 @@ export async function setPackageStarred(brandUserId: number, packageId: number, 
 const score = z.coerce.number().int('Ratings are whole stars from 0 to 5.').min(0, 'Ratings go from 0 to 5.').max(5, 'Ratings go from 0 to 5.');
 export const ratesSchema = z.object({ responsiveness: score.optional(), conversion: score.optional(), content_quality: score.optional() });
 
-/** Rates a package's responsiveness, conversion and content quality (0 to 5); omitted scores stay. */
+/** Why a brand may not rate yet: a rating tells other brands how working with the podcaster went, so it follows a hire. */
+export const RATE_BEFORE_HIRE = 'You can rate this podcaster once you have hired them from this proposal.';
+
+/**
+ * Rates a package's responsiveness, conversion and content quality (0 to 5); omitted scores stay. Only
+ * a proposal the brand hired from (any of its items, a hire cancelled later included) can be rated: 422 before.
+ */
 export async function ratePackage(brandUserId: number, packageId: number, body: unknown): Promise<FeedPackagePayload> {
   const input = validate(ratesSchema, body);
   const pkg = await findBrandPackage(brandUserId, packageId);
   const db = await getDb();
+  const [hired] = await db
+    .select({ id: hirings.id })
+    .from(hirings)
+    .where(and(eq(hirings.package_id, pkg.id), eq(hirings.brand_user_id, brandUserId)))
+    .limit(1);
+  if (!hired) throw new HttpError(422, RATE_BEFORE_HIRE, { rates: [RATE_BEFORE_HIRE] });
   const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   await db
     .insert(rates)

@@ -1,0 +1,18 @@
+/**
+ * A store read by an island that the server rendered from props (issue 37: React error #418). The shell's
+ * realtime bridge hydrates first (client:load) and may change a store (a notification, a presence, a count)
+ * before an idle island hydrates; reading the store during hydration would then render other text than the
+ * server's HTML. This hook answers `serverValue` while React hydrates (getServerSnapshot) and the store's
+ * live value right after, so the first render matches and the update follows as an ordinary render.
+ */
+import type { ReadableAtom } from 'nanostores';
+import { useCallback, useSyncExternalStore } from 'react';
+
+export function useHydratedStore<T>(store: ReadableAtom<T>, serverValue: T): T {
+  const subscribe = useCallback((changed: () => void) => store.listen(changed), [store]);
+  return useSyncExternalStore(
+    subscribe,
+    () => store.get(),
+    () => serverValue,
+  );
+}
