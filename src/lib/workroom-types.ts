@@ -31,7 +31,8 @@ export interface WorkroomMessage {
   content: string;
   type: MessageType;
   deliverable_id: number | null;
-  deliverable: { id: number; status: 'pending' | 'accepted' | 'rejected'; package_job_id: number; job_description: string } | null;
+  /** job_name: the job's ad type and current air date ("Host-Read · Dec 8"). */
+  deliverable: { id: number; status: 'pending' | 'accepted' | 'rejected'; package_job_id: number; job_description: string; job_name: string } | null;
   files: WorkroomFile[];
   user_id: number | null;
   user: WorkroomMember | null;
@@ -82,6 +83,8 @@ export function typingText(names: string[]): string {
 /** A podcaster's funded job in a package workroom that can take an ad for review. */
 export interface DeliverableJob {
   id: number;
+  /** Its ad type and current air date: "Host-Read · Dec 8". */
+  name: string;
   description: string;
   delivery_date: string | null;
   has_reject_deliverable: boolean;

@@ -62,7 +62,7 @@ export default function DeliveryJobs({ initial, me }: Props) {
           return (
             <li key={job.id} className="delivery__job" data-job-id={job.id}>
               <p className="delivery__head">
-                <strong>{job.description || 'Ad'}</strong>
+                <strong>{job.name}</strong>
                 <span className={`pill delivery__status delivery__status--${job.status}`}>{STATUS_LABEL[job.status] ?? job.status}</span>
                 <span>{job.delivery_date ? `Airs ${formatDate(job.delivery_date)}` : 'No air date yet'}</span>
               </p>

@@ -21,6 +21,7 @@ import { notFound } from '../http';
 import type { SessionUser } from '../users';
 import { liveDiscussion, membershipOn } from '../workrooms';
 import { playFrom } from '../../delivery-evidence';
+import { jobName } from '../../format/job-name';
 import { showDay } from './air-date-rule';
 import { openDisputeJsonSql } from './disputes';
 import { evidenceJsonSql, evidenceOf, type EvidenceSource } from './evidence';
@@ -80,6 +81,7 @@ function jobPayload(job: JobRow, r: JobJson, timeZone: string | null): DeliveryJ
   return {
     id: job.id,
     package_id: job.package_id,
+    name: jobName({ ad_type: r.ad_type, delivery_date: job.delivery_date }),
     description: job.description,
     status: job.status,
     is_funded: job.is_funded,
@@ -158,7 +160,10 @@ export async function workroomJobs(user: SessionUser, discussionId: number): Pro
     },
     submittable: jobs
       .filter(({ job, json }) => isPodcaster && takesAnAd(job, json.approved_id))
-      .map(({ job }) => ({ id: job.id, description: job.description, delivery_date: job.delivery_date, has_reject_deliverable: job.has_reject_deliverable })),
+      .map(({ job, json }) => ({
+        id: job.id,
+        name: jobName({ ad_type: json.ad_type, delivery_date: job.delivery_date }),
+        description: job.description, delivery_date: job.delivery_date, has_reject_deliverable: job.has_reject_deliverable })),
   };
 }
 
