@@ -1,4 +1,6 @@
 /** Payload types of the workroom API: the server (src/lib/server/workrooms) builds them and the browser reads them. */
+import type { DeliveryJobPayload } from './delivery-types';
+
 export interface WorkroomMember {
   id: number;
   full_name: string;
@@ -88,4 +90,17 @@ export interface DeliverableJob {
   description: string;
   delivery_date: string | null;
   has_reject_deliverable: boolean;
+}
+
+/** The jobs of a delivery panel its podcaster can submit an ad for (the server's rule in delivery/workroom-jobs.ts). */
+export function submittableJobs(jobs: DeliveryJobPayload[]): DeliverableJob[] {
+  return jobs
+    .filter((j) => j.is_funded && (j.status === 'in-progress' || j.status === 'rejected') && j.approved_deliverable_id === null)
+    .map((j) => ({
+      id: j.id,
+      name: j.name,
+      description: j.description,
+      delivery_date: j.delivery_date,
+      has_reject_deliverable: j.status === 'rejected' || j.deliverable?.status === 'rejected',
+    }));
 }

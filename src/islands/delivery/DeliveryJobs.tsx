@@ -1,5 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
+import { $dealChange } from '../../lib/stores/realtime';
 import { formatDate } from '../../lib/format/dates';
 import type { DeliveryPanelPayload } from '../../lib/delivery-types';
 import { AnswerLink } from './AnswerLink';
@@ -35,6 +37,12 @@ export default function DeliveryJobs({ initial, me }: Props) {
       // Keeps the last state; the next action or poll tries again.
     }
   }, [initial.discussion_id]);
+  // Any change to a deal of this user (hire, funding, air date, review, airing, payment) on any tab or
+  // side, and a reconnect: the panel shows the jobs as they are now.
+  const change = useStore($dealChange);
+  useEffect(() => {
+    if (change) void reload();
+  }, [change?.at, reload]);
   // A phone starts with the panel folded, so the conversation keeps the screen.
   const [open, setOpen] = useState(true);
   useEffect(() => {

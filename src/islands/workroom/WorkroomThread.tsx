@@ -1,11 +1,12 @@
 /** The workroom thread: messages, files, deliverables, editing, 'seen by', online dots and the typing indicator, live. */
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { api, ApiError } from '../../lib/api';
-import { $onlineUserIds } from '../../lib/stores/realtime';
+import type { DeliveryPanelPayload } from '../../lib/delivery-types';
+import { $dealChange, $onlineUserIds } from '../../lib/stores/realtime';
 import { toast } from '../../lib/stores/toasts';
-import { type DeliverableJob, mergeMessages, typingText, type WorkroomDiscussion, type WorkroomMessage } from '../../lib/workroom-types';
+import { type DeliverableJob, mergeMessages, submittableJobs, typingText, type WorkroomDiscussion, type WorkroomMessage } from '../../lib/workroom-types';
 import { useStickToBottom } from '../shared/use-stick-to-bottom';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
@@ -30,6 +31,15 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
   const [review, setReview] = useState<PendingReview | null>(null);
   const onlineIds = useStore($onlineUserIds);
+  const dealChange = useStore($dealChange);
+  const podcasterRoom = me.type === 'PODCASTER' && discussion.type === 'package';
+  // Funded, reviewed or rescheduled on another tab or by the brand: "Submit ad for review" follows the jobs.
+  useEffect(() => {
+    if (!dealChange || !podcasterRoom) return;
+    api<{ data: DeliveryPanelPayload }>(`/api/discussions/${discussion.id}/jobs`)
+      .then((res) => setJobs(submittableJobs(res.data.jobs)))
+      .catch(() => undefined);
+  }, [dealChange?.at, podcasterRoom, discussion.id]);
   const others = discussion.users.filter((u) => u.id !== me.id);
 
   // The newest message stays in view unless the reader scrolled up to read earlier ones.

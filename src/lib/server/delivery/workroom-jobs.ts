@@ -1,5 +1,5 @@
 /** The delivery panel of a package workroom: each hired job's state, air date, ad review and proof of airing, for either side. */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { statementCache } from '../cache';
 import {
   getDb,
@@ -19,7 +19,6 @@ import {
 } from '../db';
 import { notFound } from '../http';
 import type { SessionUser } from '../users';
-import { liveDiscussion, membershipOn } from '../workrooms';
 import { playFrom } from '../../delivery-evidence';
 import { jobName } from '../../format/job-name';
 import { showDay } from './air-date-rule';
@@ -117,7 +116,7 @@ function takesAnAd(job: JobRow, approvedId: number | null): boolean {
   return job.is_funded && (job.status === 'in-progress' || job.status === 'rejected') && approvedId === null;
 }
 
-/** The package, its podcast and its jobs as one member sees them (no row for anyone else). */
+/** The package, its podcast and its jobs as one member sees them (no row for anyone else: a member of the discussion, not deleted). */
 function panelStatement(db: Db, userId: number, discussionId: number) {
   return db
     .select({
@@ -127,10 +126,10 @@ function panelStatement(db: Db, userId: number, discussionId: number) {
       jobs: jobsJsonSql(),
     })
     .from(discussions)
-    .innerJoin(discussionUsers, membershipOn(userId))
+    .innerJoin(discussionUsers, and(eq(discussionUsers.discussion_id, discussions.id), eq(discussionUsers.user_id, userId)))
     .leftJoin(packages, eq(packages.id, discussions.package_id))
     .leftJoin(podcasts, eq(podcasts.id, packages.podcast_id))
-    .where(liveDiscussion(discussionId));
+    .where(and(eq(discussions.id, discussionId), eq(discussions.is_deleted, false)));
 }
 
 /**
@@ -163,7 +162,10 @@ export async function workroomJobs(user: SessionUser, discussionId: number): Pro
       .map(({ job, json }) => ({
         id: job.id,
         name: jobName({ ad_type: json.ad_type, delivery_date: job.delivery_date }),
-        description: job.description, delivery_date: job.delivery_date, has_reject_deliverable: job.has_reject_deliverable })),
+        description: job.description,
+        delivery_date: job.delivery_date,
+        has_reject_deliverable: job.has_reject_deliverable,
+      })),
   };
 }
 

@@ -61,7 +61,13 @@ export async function listCompletedAds(user: SessionUser): Promise<CompletedAd[]
     .orderBy(desc(packageJobs.aired_at), desc(deliverables.updated_at));
   return rows.map((r) => ({
     id: r.d.id,
-    job: { id: r.job.id, name: jobName({ ad_type: r.adType, delivery_date: r.job.delivery_date }), description: r.job.description, fee: r.job.fee, delivery_date: r.job.delivery_date },
+    job: {
+      id: r.job.id,
+      name: jobName({ ad_type: r.adType, delivery_date: r.job.delivery_date }),
+      description: r.job.description,
+      fee: r.job.fee,
+      delivery_date: r.job.delivery_date,
+    },
     campaign: { id: r.campaign.id, title: r.campaign.title },
     podcast: { id: r.podcast.id, title: r.podcast.title, hash_id: r.podcast.hash_id, avatar_url: r.podcast.avatar_url },
     brand_name: r.brand ?? '',
