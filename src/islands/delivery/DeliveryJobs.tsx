@@ -43,10 +43,11 @@ export default function DeliveryJobs({ initial, me }: Props) {
   useEffect(() => {
     if (change) void reload();
   }, [change?.at, reload]);
-  // A phone starts with the panel folded, so the conversation keeps the screen.
-  const [open, setOpen] = useState(true);
+  // The panel starts folded to its one-line summary so the conversation keeps the screen; only a large
+  // screen (wide and tall) opens it at once. It opens on a tap on the summary.
+  const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (!window.matchMedia('(min-width: 1024px)').matches) setOpen(false);
+    if (window.matchMedia('(min-width: 1024px) and (min-height: 960px)').matches) setOpen(true);
   }, []);
   const listening = data.jobs.some((j) => j.link?.status === 'pending');
   useEffect(() => {
@@ -60,7 +61,7 @@ export default function DeliveryJobs({ initial, me }: Props) {
     <details className="delivery" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         <h2>Delivery</h2>
-        <span className="delivery__summary">{data.jobs.map((j) => STATUS_LABEL[j.status] ?? j.status).join(' · ')}</span>
+        <span className="delivery__summary">{data.jobs.map((j) => `${j.name}: ${STATUS_LABEL[j.status] ?? j.status}`).join(' · ')}</span>
       </summary>
       <ul className="delivery__jobs">
         {data.jobs.map((job) => {

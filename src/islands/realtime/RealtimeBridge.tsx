@@ -53,6 +53,12 @@ export default function RealtimeBridge({ userId, unreadWorkrooms, notifications,
         if (stopped) return;
         echo
           .private(`users.${userId}`)
+          // A deal that changed between the page's render and this subscription: the screens that follow
+          // deals (delivery panel, counts, Completed Ads) and the workroom list fetch once it holds.
+          .subscribed(() => {
+            dealChanged(null);
+            discussionChanged(0);
+          })
           .listen('.notification.created', (n: NotificationPayload) => addNotification(toShellNotification(n, $onlineUserIds.get())))
           .listen('.notification.read', (e: { id: string }) => notificationRead(e.id))
           .listen('.discussion.updated', (e: { discussion_id: number; unread_workrooms: number }) => {
