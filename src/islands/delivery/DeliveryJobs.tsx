@@ -44,11 +44,19 @@ export default function DeliveryJobs({ initial, me }: Props) {
     if (change) void reload();
   }, [change?.at, reload]);
   // The panel starts folded to its one-line summary so the conversation keeps the screen; only a large
-  // screen (wide and tall) opens it at once. It opens on a tap on the summary.
+  // screen (wide and tall) opens it at once. It opens on a tap on the summary, and stays as the reader
+  // left it in this tab when the page is opened again.
   const [open, setOpen] = useState(false);
+  const remembered = `cuepoint.delivery-open.${initial.discussion_id}`;
   useEffect(() => {
-    if (window.matchMedia('(min-width: 1024px) and (min-height: 960px)').matches) setOpen(true);
-  }, []);
+    const saved = sessionStorage.getItem(remembered);
+    if (saved !== null) setOpen(saved === '1');
+    else if (window.matchMedia('(min-width: 1024px) and (min-height: 960px)').matches) setOpen(true);
+  }, [remembered]);
+  const toggled = (now: boolean) => {
+    setOpen(now);
+    sessionStorage.setItem(remembered, now ? '1' : '0');
+  };
   const listening = data.jobs.some((j) => j.link?.status === 'pending');
   useEffect(() => {
     if (!listening) return;
@@ -58,7 +66,7 @@ export default function DeliveryJobs({ initial, me }: Props) {
   if (!data.jobs.length || !data.podcast) return null;
   const podcaster = me.type === 'PODCASTER';
   return (
-    <details className="delivery" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details className="delivery" open={open} onToggle={(e) => toggled(e.currentTarget.open)}>
       <summary>
         <h2>Delivery</h2>
         <span className="delivery__summary">{data.jobs.map((j) => `${j.name}: ${STATUS_LABEL[j.status] ?? j.status}`).join(' · ')}</span>
