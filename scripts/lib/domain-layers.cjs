@@ -4,7 +4,7 @@
  */
 /** Infrastructure: serves every domain, imports none. */
 const INFRA_FOLDERS = ['db', 'cache', 'storage', 'jobs', 'realtime', 'mail', 'fetch', 'backup'];
-const INFRA_FILES = ['config', 'clock', 'crypto', 'file-formats', 'http', 'api-paths', 'body-limits', 'byte-range', 'security-headers'];
+const INFRA_FILES = ['config', 'clock', 'domain-events', 'crypto', 'file-formats', 'http', 'api-paths', 'body-limits', 'byte-range', 'security-headers'];
 /** The app: composes the domains (boot, demo data); no domain imports it. Patterns under src/lib/server. */
 const APP = ['runtime\\.ts$', 'seed/'];
 /** The core domains, lowest first. */
@@ -32,7 +32,6 @@ const KNOWN_BACK_EDGES = [
   'marketplace -> delivery',
   'marketplace -> workrooms',
   'payments -> delivery',
-  'delivery -> workrooms',
   'delivery -> hosting',
   'hosting -> ads',
   'hosting -> shell',

@@ -6,6 +6,8 @@ export type { EvidencePayload };
 export interface DeliveryJobPayload {
   id: number;
   package_id: number;
+  /** Its ad type and current air date: "Host-Read · Dec 8". */
+  name: string;
   description: string;
   status: string;
   is_funded: boolean;

@@ -1,4 +1,6 @@
 /** Payload types of the workroom API: the server (src/lib/server/workrooms) builds them and the browser reads them. */
+import type { DeliveryJobPayload } from './delivery-types';
+
 export interface WorkroomMember {
   id: number;
   full_name: string;
@@ -31,7 +33,8 @@ export interface WorkroomMessage {
   content: string;
   type: MessageType;
   deliverable_id: number | null;
-  deliverable: { id: number; status: 'pending' | 'accepted' | 'rejected'; package_job_id: number; job_description: string } | null;
+  /** job_name: the job's ad type and current air date ("Host-Read · Dec 8"). */
+  deliverable: { id: number; status: 'pending' | 'accepted' | 'rejected'; package_job_id: number; job_description: string; job_name: string } | null;
   files: WorkroomFile[];
   user_id: number | null;
   user: WorkroomMember | null;
@@ -82,7 +85,22 @@ export function typingText(names: string[]): string {
 /** A podcaster's funded job in a package workroom that can take an ad for review. */
 export interface DeliverableJob {
   id: number;
+  /** Its ad type and current air date: "Host-Read · Dec 8". */
+  name: string;
   description: string;
   delivery_date: string | null;
   has_reject_deliverable: boolean;
+}
+
+/** The jobs of a delivery panel its podcaster can submit an ad for (the server's rule in delivery/workroom-jobs.ts). */
+export function submittableJobs(jobs: DeliveryJobPayload[]): DeliverableJob[] {
+  return jobs
+    .filter((j) => j.is_funded && (j.status === 'in-progress' || j.status === 'rejected') && j.approved_deliverable_id === null)
+    .map((j) => ({
+      id: j.id,
+      name: j.name,
+      description: j.description,
+      delivery_date: j.delivery_date,
+      has_reject_deliverable: j.status === 'rejected' || j.deliverable?.status === 'rejected',
+    }));
 }

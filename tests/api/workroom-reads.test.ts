@@ -49,7 +49,7 @@ describe('the workroom screen’s reads', () => {
     expect(mine.panel.jobs.map((j) => j.id)).toEqual([approved!.id, unfunded!.id, job.id]);
     expect(mine.panel.jobs[0]).toMatchObject({ approved_deliverable_id: expect.any(Number), deliverable: { status: 'accepted' } });
     expect(mine.panel.podcast).toMatchObject({ title: 'Trail Talk' });
-    expect(mine.submittable).toEqual([{ id: job.id, description: 'Host-read', delivery_date: null, has_reject_deliverable: false }]);
+    expect(mine.submittable).toEqual([{ id: job.id, name: 'Ad', description: 'Host-read', delivery_date: null, has_reject_deliverable: false }]);
 
     // The brand sees the same panel and has nothing to submit; an outsider gets a 404, never the jobs.
     const theirs = await workroomJobs(await session(brand.id), room.id);

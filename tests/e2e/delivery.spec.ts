@@ -115,6 +115,9 @@ test('[DELIVERY]: a funded hire is booked, delivered, approved, and verified on 
   await hydrated(p);
   const panel = p.getByRole('group').filter({ has: p.getByRole('heading', { name: 'Delivery' }) });
   await expect(panel).toContainText('In progress');
+  // The panel is folded to one line (issue 37: the conversation keeps the screen); a tap opens it, and it stays open in this tab.
+  await panel.getByRole('heading', { name: 'Delivery' }).click();
+  await expect(panel).toHaveAttribute('open', '');
   await panel.getByRole('button', { name: /Air date/ }).click();
   const grid = p.getByRole('grid');
   // Thursdays are never offered, nor past days.

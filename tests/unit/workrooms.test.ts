@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canReviewMessage, mergeMessages, typingText, type WorkroomMessage } from '~/lib/workroom-types';
+import { jobName, shortDay } from '~/lib/format/job-name';
 
 const message = (id: number, views: WorkroomMessage['views'] = []): WorkroomMessage => ({
   id,
@@ -26,7 +27,7 @@ describe('workroom messages', () => {
   });
 
   it('reviews only an ad-review message with a pending deliverable', () => {
-    const deliverable = { id: 3, status: 'pending' as const, package_job_id: 4, job_description: 'Host-read' };
+    const deliverable = { id: 3, status: 'pending' as const, package_job_id: 4, job_description: '', job_name: 'Host-Read · Dec 8' };
     expect(canReviewMessage({ type: 'ad-review', deliverable })).toBe(true);
     expect(canReviewMessage({ type: 'default', deliverable })).toBe(false);
     expect(canReviewMessage({ type: 'ad-review', deliverable: null })).toBe(false);
@@ -37,5 +38,13 @@ describe('workroom messages', () => {
     expect(typingText([])).toBe('');
     expect(typingText(['Maya'])).toBe('Maya is typing…');
     expect(typingText(['Maya', 'Jordan', 'Sam'])).toBe('Maya, Jordan and Sam are typing…');
+  });
+
+  it('names a job by its ad type and its current air date', () => {
+    expect(jobName({ ad_type: 'host', delivery_date: '2026-12-08' })).toBe('Host-Read · Dec 8');
+    expect(jobName({ ad_type: 'sponsorship', delivery_date: '2026-01-31' })).toBe('Sponsorship · Jan 31');
+    expect(jobName({ ad_type: 'host', delivery_date: null })).toBe('Host-Read');
+    // A day is the day written, whatever the time zone.
+    expect(shortDay('2026-12-08T23:30:00.000Z')).toBe('Dec 8');
   });
 });

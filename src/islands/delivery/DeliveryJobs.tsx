@@ -1,5 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
+import { $dealChange } from '../../lib/stores/realtime';
 import { formatDate } from '../../lib/format/dates';
 import type { DeliveryPanelPayload } from '../../lib/delivery-types';
 import { AnswerLink } from './AnswerLink';
@@ -35,11 +37,26 @@ export default function DeliveryJobs({ initial, me }: Props) {
       // Keeps the last state; the next action or poll tries again.
     }
   }, [initial.discussion_id]);
-  // A phone starts with the panel folded, so the conversation keeps the screen.
-  const [open, setOpen] = useState(true);
+  // Any change to a deal of this user (hire, funding, air date, review, airing, payment) on any tab or
+  // side, and a reconnect: the panel shows the jobs as they are now.
+  const change = useStore($dealChange);
   useEffect(() => {
-    if (!window.matchMedia('(min-width: 1024px)').matches) setOpen(false);
-  }, []);
+    if (change) void reload();
+  }, [change?.at, reload]);
+  // The panel starts folded to its one-line summary so the conversation keeps the screen; only a large
+  // screen (wide and tall) opens it at once. It opens on a tap on the summary, and stays as the reader
+  // left it in this tab when the page is opened again.
+  const [open, setOpen] = useState(false);
+  const remembered = `cuepoint.delivery-open.${initial.discussion_id}`;
+  useEffect(() => {
+    const saved = sessionStorage.getItem(remembered);
+    if (saved !== null) setOpen(saved === '1');
+    else if (window.matchMedia('(min-width: 1024px) and (min-height: 960px)').matches) setOpen(true);
+  }, [remembered]);
+  const toggled = (now: boolean) => {
+    setOpen(now);
+    sessionStorage.setItem(remembered, now ? '1' : '0');
+  };
   const listening = data.jobs.some((j) => j.link?.status === 'pending');
   useEffect(() => {
     if (!listening) return;
@@ -49,10 +66,10 @@ export default function DeliveryJobs({ initial, me }: Props) {
   if (!data.jobs.length || !data.podcast) return null;
   const podcaster = me.type === 'PODCASTER';
   return (
-    <details className="delivery" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details className="delivery" open={open} onToggle={(e) => toggled(e.currentTarget.open)}>
       <summary>
         <h2>Delivery</h2>
-        <span className="delivery__summary">{data.jobs.map((j) => STATUS_LABEL[j.status] ?? j.status).join(' · ')}</span>
+        <span className="delivery__summary">{data.jobs.map((j) => `${j.name}: ${STATUS_LABEL[j.status] ?? j.status}`).join(' · ')}</span>
       </summary>
       <ul className="delivery__jobs">
         {data.jobs.map((job) => {
@@ -62,7 +79,7 @@ export default function DeliveryJobs({ initial, me }: Props) {
           return (
             <li key={job.id} className="delivery__job" data-job-id={job.id}>
               <p className="delivery__head">
-                <strong>{job.description || 'Ad'}</strong>
+                <strong>{job.name}</strong>
                 <span className={`pill delivery__status delivery__status--${job.status}`}>{STATUS_LABEL[job.status] ?? job.status}</span>
                 <span>{job.delivery_date ? `Airs ${formatDate(job.delivery_date)}` : 'No air date yet'}</span>
               </p>

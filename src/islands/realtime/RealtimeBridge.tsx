@@ -6,6 +6,7 @@ import type { ShellNotification } from '../../lib/shell-rules';
 import {
   $onlineUserIds,
   addNotification,
+  dealChanged,
   discussionChanged,
   notificationRead,
   seedRealtime,
@@ -42,6 +43,9 @@ export default function RealtimeBridge({ userId, unreadWorkrooms, notifications,
         list.meta.unread,
       );
       setUnreadWorkrooms(rooms.meta.unread_workrooms);
+      // The lists and counts that follow deals fetch what the dropped connection missed.
+      dealChanged(null);
+      discussionChanged(0);
     };
     const offReconnect = onReconnect(() => void catchUp().catch(() => undefined));
     void realtime()
@@ -49,12 +53,26 @@ export default function RealtimeBridge({ userId, unreadWorkrooms, notifications,
         if (stopped) return;
         echo
           .private(`users.${userId}`)
+          // A deal that changed between the page's render and this subscription: the screens that follow
+          // deals (delivery panel, counts, Completed Ads) and the workroom list fetch once it holds.
+          .subscribed(() => {
+            dealChanged(null);
+            discussionChanged(0);
+          })
           .listen('.notification.created', (n: NotificationPayload) => addNotification(toShellNotification(n, $onlineUserIds.get())))
           .listen('.notification.read', (e: { id: string }) => notificationRead(e.id))
           .listen('.discussion.updated', (e: { discussion_id: number; unread_workrooms: number }) => {
             setUnreadWorkrooms(e.unread_workrooms);
             discussionChanged(e.discussion_id);
-          });
+          })
+          // Every change to a deal the user is part of: the panel, the counts and Completed Ads follow it.
+          .listen('.deal.changed', (e: { package_id: number }) => dealChanged(e.package_id))
+          .listen('.job.updated', (e: { package_id: number }) => dealChanged(e.package_id))
+          .listen('.hiring.created', (e: { package_id: number }) => dealChanged(e.package_id))
+          .listen('.hiring.updated', (e: { package_id: number }) => dealChanged(e.package_id))
+          .listen('.package.created', (e: { id: number }) => dealChanged(e.id))
+          .listen('.package.updated', (e: { id: number }) => dealChanged(e.id))
+          .listen('.deliverable.updated', () => dealChanged(null));
         echo
           .join('online')
           .here((members: { id: string | number }[]) => setOnline(members.map((m) => Number(m.id))))

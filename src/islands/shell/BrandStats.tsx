@@ -1,32 +1,56 @@
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api';
+import { $dealChange } from '../../lib/stores/realtime';
 import type { BrandStatsPayload } from '../../lib/types';
 
 interface Props {
   initial: BrandStatsPayload;
 }
 
-/** The brand's four top-bar counts, rendered by the server and refreshed from GET /api/brand/stats when the tab regains focus. */
+/**
+ * The brand's four top-bar counts, rendered by the server and refreshed from GET /api/brand/stats when
+ * a deal changes (realtime, on every open tab; after a reconnect too) and when the tab regains focus.
+ */
 export default function BrandStats({ initial }: Props) {
   const [stats, setStats] = useState(initial);
+  const change = useStore($dealChange);
+  const refreshRef = useRef<(force?: boolean) => Promise<void>>(async () => undefined);
 
   useEffect(() => {
     let busy = false;
-    const refresh = async () => {
-      if (busy || document.visibilityState === 'hidden') return;
+    let again = false;
+    const refresh = async (force = false) => {
+      if (!force && document.visibilityState === 'hidden') return;
+      // A change during a fetch fetches once more after it: the last answer is the newest.
+      if (busy) {
+        again = true;
+        return;
+      }
       busy = true;
       try {
         const res = await api<{ data: BrandStatsPayload }>('/api/brand/stats');
         setStats(res.data);
       } catch {
-        // Keep the counts we have; the next focus tries again.
+        // Keep the counts we have; the next change or focus tries again.
       } finally {
         busy = false;
+        if (again) {
+          again = false;
+          void refresh(true);
+        }
       }
     };
-    window.addEventListener('focus', refresh);
-    return () => window.removeEventListener('focus', refresh);
+    refreshRef.current = refresh;
+    const onFocus = () => void refresh();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
   }, []);
+
+  useEffect(() => {
+    // A background tab updates too, so its counts are right when it is looked at.
+    if (change) void refreshRef.current(true);
+  }, [change?.at]);
 
   const items = [
     { label: 'Ad Proposals', count: stats.new_proposals.proposal_count, link: stats.new_proposals.link },

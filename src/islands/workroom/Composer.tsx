@@ -25,9 +25,11 @@ export interface ComposerProps {
   onSent: (message: WorkroomMessage) => void;
   /** Shows "Submit ad for review" (a podcaster with a funded job waiting for its ad). */
   onSubmitAd?: () => void;
+  /** Who is typing ("Maya is typing…"), shown in the composer's bar in place of the hint. */
+  typing?: string;
 }
 
-export function Composer({ discussionId, me, whisper, onSent, onSubmitAd }: ComposerProps) {
+export function Composer({ discussionId, me, whisper, onSent, onSubmitAd, typing = '' }: ComposerProps) {
   // The editor's HTML (remounted through its key after a send) and the uploaded attachments.
   const [editorKey, setEditorKey] = useState(0);
   const [files, setFiles] = useState<FilePayload[]>([]);
@@ -95,6 +97,10 @@ export function Composer({ discussionId, me, whisper, onSent, onSubmitAd }: Comp
 
   return (
     <form className="composer" onSubmit={(e) => void send(e)} onKeyDown={onKeyDown} aria-describedby={error ? 'composer-error' : 'composer-hint'}>
+      {/* Who is typing: a status always in the page, shown just above the composer (over the thread's edge) only while someone is. */}
+      <p className="composer__typing" role="status" aria-live="polite">
+        {typing}
+      </p>
       <RichTextEditor
         key={editorKey}
         label="Message"
@@ -117,19 +123,20 @@ export function Composer({ discussionId, me, whisper, onSent, onSubmitAd }: Comp
           onProcessingChange={(p) => (uploadsBusy.current.uploader = p)}
         />
       </div>
+      {/* Beside the editor, as in a chat: the ad submission and Send, with the shortcut under them. */}
       <div className="composer__bar">
-        <span id="composer-hint" className="composer__hint">
-          Ctrl+Enter to send
-        </span>
         {onSubmitAd && (
-          <button type="button" className="cp-button" onClick={onSubmitAd}>
+          <button type="button" className="cp-button composer__submit-ad" onClick={onSubmitAd}>
             <Icon name="upload" size={18} />
-            <span>Submit ad for review</span>
+            <span className="composer__submit-ad-label">Submit ad for review</span>
           </button>
         )}
         <button type="submit" className="cp-button cp-button--primary" disabled={sending}>
           {sending ? 'Sending…' : 'Send'}
         </button>
+        <span id="composer-hint" className="composer__hint">
+          Ctrl+Enter to send
+        </span>
       </div>
       {error && (
         <p id="composer-error" className="cp-field-error" role="alert">

@@ -70,7 +70,8 @@ export function MessageItem({ message: m, previous, me, editing, onEdit, onSaveE
             {formatDate(m.created_at)}
           </p>
         )}
-        <p>{m.content}</p>
+        {/* Sanitised on the server: a system line is HTML built from text or through the allowlist. */}
+        <div className="msg__system cp-rich" dangerouslySetInnerHTML={{ __html: m.content }} />
       </li>
     );
   }
@@ -111,6 +112,7 @@ export function MessageItem({ message: m, previous, me, editing, onEdit, onSaveE
         {m.files.length > 0 && <MessageFiles files={m.files} />}
         {m.deliverable && (
           <div className="msg__deliverable">
+            <span className="msg__job">{m.deliverable.job_name}</span>
             <span className={`pill deliverable-status deliverable-status--${m.deliverable.status}`}>{STATUS_LABEL[m.deliverable.status]}</span>
             {me.type === 'BRAND' && canReviewMessage(m) && (
               <div className="msg__review">

@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { api, ApiError } from '../../lib/api';
-import { formatDate } from '../../lib/format/dates';
 import { toast } from '../../lib/stores/toasts';
 import type { FilePayload } from '../../lib/types';
 import type { DeliverableJob, WorkroomMessage } from '../../lib/workroom-types';
@@ -83,9 +82,7 @@ export function SubmitAdDialog({ jobs, open, onClose, onSubmitted }: SubmitAdDia
           <select id="deliverable-job" className="cp-input" value={jobId ?? ''} onChange={(e) => setJob(Number(e.target.value))}>
             {jobs.map((j) => (
               <option key={j.id} value={j.id}>
-                {(j.description || 'Ad') +
-                  (j.delivery_date ? ` · ${formatDate(j.delivery_date)}` : '') +
-                  (j.has_reject_deliverable ? ' · changes requested' : '')}
+                {j.name + (j.has_reject_deliverable ? ' · changes requested' : '')}
               </option>
             ))}
           </select>

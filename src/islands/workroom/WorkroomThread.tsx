@@ -1,11 +1,12 @@
 /** The workroom thread: messages, files, deliverables, editing, 'seen by', online dots and the typing indicator, live. */
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { api, ApiError } from '../../lib/api';
-import { $onlineUserIds } from '../../lib/stores/realtime';
+import type { DeliveryPanelPayload } from '../../lib/delivery-types';
+import { $dealChange, $onlineUserIds } from '../../lib/stores/realtime';
 import { toast } from '../../lib/stores/toasts';
-import { type DeliverableJob, mergeMessages, typingText, type WorkroomDiscussion, type WorkroomMessage } from '../../lib/workroom-types';
+import { type DeliverableJob, mergeMessages, submittableJobs, typingText, type WorkroomDiscussion, type WorkroomMessage } from '../../lib/workroom-types';
 import { useStickToBottom } from '../shared/use-stick-to-bottom';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
@@ -20,9 +21,11 @@ interface Props {
   me: { id: number; type: 'BRAND' | 'PODCASTER' | 'ADMIN'; name: string };
   /** The podcaster's jobs in this package workroom that can take an ad for review. */
   deliverableJobs?: DeliverableJob[];
+  /** What sits between the header and the conversation (the delivery panel, its own island). */
+  children?: ReactNode;
 }
 
-export default function WorkroomThread({ discussion, messages: initial, hasMore: initialHasMore, me, deliverableJobs = [] }: Props) {
+export default function WorkroomThread({ discussion, messages: initial, hasMore: initialHasMore, me, deliverableJobs = [], children }: Props) {
   const [messages, setMessages] = useState(initial);
   const [hasMore, setHasMore] = useState(initialHasMore);
   const [jobs, setJobs] = useState(deliverableJobs);
@@ -30,6 +33,15 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
   const [review, setReview] = useState<PendingReview | null>(null);
   const onlineIds = useStore($onlineUserIds);
+  const dealChange = useStore($dealChange);
+  const podcasterRoom = me.type === 'PODCASTER' && discussion.type === 'package';
+  // Funded, reviewed or rescheduled on another tab or by the brand: "Submit ad for review" follows the jobs.
+  useEffect(() => {
+    if (!dealChange || !podcasterRoom) return;
+    api<{ data: DeliveryPanelPayload }>(`/api/discussions/${discussion.id}/jobs`)
+      .then((res) => setJobs(submittableJobs(res.data.jobs)))
+      .catch(() => undefined);
+  }, [dealChange?.at, podcasterRoom, discussion.id]);
   const others = discussion.users.filter((u) => u.id !== me.id);
 
   // The newest message stays in view unless the reader scrolled up to read earlier ones.
@@ -75,7 +87,11 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
         </a>
         <div className="thread__who">
           <h2 className="thread__title">{discussion.title}</h2>
-          <p className="thread__subtitle">{discussion.subtitle}</p>
+          <p className="thread__subtitle">
+            {discussion.subtitle}
+            {/* A phone folds the members list away: whether the other side is online shows here. */}
+            <span className="thread__online">{others.some((u) => isOnline(u.id, u.is_online)) ? ' · online' : ''}</span>
+          </p>
         </div>
         <ul className="thread__members" aria-label="Members">
           {others.map((u) => {
@@ -90,16 +106,17 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
           })}
         </ul>
       </header>
+      {children}
 
-      {/* Focusable, so a keyboard can scroll the conversation when nothing in it takes focus (axe scrollable-region-focusable). */}
-      <div className="thread__scroll" ref={scrollerRef} tabIndex={0} role="region" aria-label="Conversation">
+      {/* A log (new messages are announced politely, as a chat's are), focusable so a keyboard can scroll it (axe scrollable-region-focusable). */}
+      <div className="thread__scroll" ref={scrollerRef} tabIndex={0} role="log" aria-label="Conversation">
         {hasMore && (
           <button type="button" className="cp-button cp-button--link thread__earlier" onClick={() => void loadEarlier()}>
             Show earlier messages
           </button>
         )}
         {messages.length === 0 ? <p className="thread__empty">No messages yet. Say hello and share what you need for this campaign.</p> : null}
-        <ol className="thread__list" ref={contentRef} aria-live="polite" aria-relevant="additions">
+        <ol className="thread__list" ref={contentRef}>
           {messages.map((m, i) => (
             <MessageItem
               key={m.id}
@@ -121,11 +138,8 @@ export default function WorkroomThread({ discussion, messages: initial, hasMore:
         )}
       </div>
 
-      <p className="thread__typing" role="status" aria-live="polite">
-        {typingText(typingNames)}
-      </p>
-
       <Composer
+        typing={typingText(typingNames)}
         discussionId={discussion.id}
         me={me}
         whisper={whisper}

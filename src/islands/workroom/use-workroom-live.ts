@@ -61,6 +61,8 @@ export function useWorkroomLive({ discussionId, me, messages, setMessages, scrol
         if (stopped) return;
         echo
           .private(`workrooms.${discussionId}`)
+          // Whatever was posted between the page's render and this subscription is fetched once it holds.
+          .subscribed(() => void catchUp().catch(() => undefined))
           .listen('.message.created', (m: WorkroomMessage) => {
             setMessages((cur) => mergeMessages(cur, [m]));
             if (m.user_id !== null) {

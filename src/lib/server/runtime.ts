@@ -13,7 +13,7 @@ import { registerPaymentJobs } from './payments';
 import { registerCampaignJobs } from './campaigns';
 import { registerAdJobs } from './ads';
 import { registerHostingJobs } from './hosting';
-import { registerAttachmentViewRule } from './workrooms';
+import { registerAttachmentViewRule, registerDealThread } from './workrooms';
 // Infrastructure: the mail queue registers its one job as it loads.
 import './mail';
 import { startMeasurement, flushRequestLog } from './measurement';
@@ -38,6 +38,8 @@ function registerDomainWork(): void {
   registerAdJobs();
   registerHostingJobs();
   registerAttachmentViewRule();
+  // The workrooms post each step of a deal that the domains below them announce.
+  registerDealThread();
 }
 
 /** Prepares the database and background work; runs once per process. */

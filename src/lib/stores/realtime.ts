@@ -16,6 +16,29 @@ export const $onlineUserIds = atom<number[]>([]);
 /** The last discussion event: {id, at}; workroom lists refresh when it changes. */
 export const $discussionChange = atom<{ id: number; at: number } | null>(null);
 
+/**
+ * The last change to a deal the user is part of (a proposal, hire, funding, job, deliverable or
+ * payment; or a reconnect, which may have missed some): the delivery panel, the top bar's counts and
+ * Completed Ads refetch when it changes. Events of one change arrive together and count once.
+ */
+export const $dealChange = atom<{ packageId: number | null; at: number } | null>(null);
+
+const DEAL_COALESCE_MS = 120;
+let dealTimer: ReturnType<typeof setTimeout> | null = null;
+let dealPackages = new Set<number | null>();
+
+/** Records that a deal changed (null: something may have, after a reconnect); coalesced over a few ms. */
+export function dealChanged(packageId: number | null): void {
+  dealPackages.add(packageId);
+  if (dealTimer) return;
+  dealTimer = setTimeout(() => {
+    const ids = [...dealPackages];
+    dealPackages = new Set();
+    dealTimer = null;
+    $dealChange.set({ packageId: ids.length === 1 ? (ids[0] ?? null) : null, at: Date.now() });
+  }, DEAL_COALESCE_MS);
+}
+
 const BELL_LIMIT = 10;
 
 /** Seeds the stores from the server-rendered shell (once per page). */

@@ -11,6 +11,7 @@ import { bookSlot, podcastCalendar, podcastToday } from '../podcasts';
 import { AD_TYPE_LABELS } from '../../constants';
 import { calendarEnd, isDay, isScheduledDay, readSchedule, WEEKDAY_NAMES, weekday, type SlotType } from '../../slots';
 import { announceJobChanges, updateJobFields } from './job-status';
+import { emitDealEvent } from '../domain-events';
 
 type Podcast = typeof podcasts.$inferSelect;
 type Job = typeof packageJobs.$inferSelect;
@@ -87,6 +88,15 @@ export async function bookAirDate(userId: number, packageId: number, jobId: numb
   await announceJobChanges([{ jobId, from: ctx.job.status, to: ctx.job.status, title: 'An air date was booked', note: `It airs on ${longDay(day)}.` }], {
     side: 'podcaster',
     userId,
+  });
+  const label = AD_TYPE_LABELS[ctx.type];
+  await emitDealEvent({
+    step: 'air-date',
+    packageId,
+    jobIds: [jobId],
+    text: old
+      ? `${ctx.podcast.title} moved the ${label} air date from ${longDay(old)} to ${longDay(day)}.`
+      : `${ctx.podcast.title} booked the ${label} air date: ${longDay(day)}.`,
   });
   return { delivery_date: day };
 }

@@ -15,7 +15,7 @@ import { fieldError, notFound, validate } from '../http';
 import { notify, notifyAndMail } from '../notifications';
 import { publishJobsUpdated } from '../marketplace';
 import type { SessionUser } from '../users';
-import { postSystemMessage } from '../workrooms';
+import { emitDealEvent } from '../domain-events';
 import type { DisputePayload } from '../../delivery-types';
 import { evidenceJsonSql, evidenceOf } from './evidence';
 import { brandNameOf, transitionJob } from './job-status';
@@ -79,10 +79,12 @@ export async function disputeLink(user: SessionUser, deliverableId: number, body
   const brand = await brandNameOf(user.id);
   const room = await roomOfPackage(ctx.pkg.id);
   if (room)
-    await postSystemMessage(
-      room,
-      `${brand} disputes that the ad aired in the linked episode: “${reason}” A Cuepoint admin reviews the evidence and both sides’ words, then releases the fee to the podcaster or refunds the brand. Podcaster: add your side in the delivery panel.`,
-    );
+    await emitDealEvent({
+      step: 'disputed',
+      packageId: ctx.pkg.id,
+      jobIds: [ctx.job.id],
+      text: `${brand} disputes that the ad aired in the linked episode: “${reason}” A Cuepoint admin reviews the evidence and both sides’ words, then releases the fee to the podcaster or refunds the brand. Podcaster: add your side in the delivery panel.`,
+    });
   await publishJobsUpdated([ctx.job.id]);
   await notifyAndMail(ctx.pkg.podcaster_user_id, {
     kind: 'deliverables',
@@ -127,7 +129,8 @@ export async function respondToDispute(user: SessionUser, disputeId: number, bod
   if (!updated) throw fieldError('response', 'This dispute is settled already.');
   const room = await roomOfPackage(row.pkg.id);
   const name = `${user.row.first_name} ${user.row.last_name}`.trim() || 'The podcaster';
-  if (room) await postSystemMessage(room, `${name} answered the dispute: “${response}”`);
+  if (room)
+    await emitDealEvent({ step: 'disputed', packageId: row.pkg.id, jobIds: [row.dispute.package_job_id], text: `${name} answered the dispute: “${response}”` });
   await publishJobsUpdated([row.dispute.package_job_id]);
   await notifyAndMail(row.dispute.brand_user_id, {
     kind: 'deliverables',
@@ -247,7 +250,13 @@ export async function resolveDispute(admin: SessionUser, disputeId: number, deci
     decision === 'release'
       ? `A Cuepoint admin reviewed the dispute and released the fee (${fee}) to the podcaster: the ad counts as aired.`
       : `A Cuepoint admin reviewed the dispute and refunded the brand: the ad does not count as aired, and what was paid for it goes back to the card.`;
-  if (room) await postSystemMessage(room, `${what}${note ? ` “${note}”` : ''}`);
+  if (room && ctx)
+    await emitDealEvent({
+      step: decision === 'release' ? 'released' : 'refunded',
+      packageId: ctx.pkg.id,
+      jobIds: [ctx.job.id],
+      text: `${what}${note ? ` “${note}”` : ''}`,
+    });
   // The jobs event for both sides' screens; the notification (and mail) below says what the admin decided.
   if (change) await publishJobsUpdated([change.jobId]);
   if (ctx) {

@@ -16,7 +16,7 @@ import { getDb, airChecks, campaigns, deliverables, discussions, disputes, episo
 import { fieldError, HttpError, notFound, validate } from '../http';
 import { enqueue } from '../jobs';
 import type { SessionUser } from '../users';
-import { postSystemMessage } from '../workrooms';
+import { emitDealEvent } from '../domain-events';
 import { airsAfterApproval, publishedBeforeApproval, showDay } from './air-date-rule';
 import { announceJobChanges, brandNameOf, transitionJob } from './job-status';
 import { UNANSWERED_LINK_DAYS, type AirCheckRow } from './listen';
@@ -244,7 +244,13 @@ export async function confirmAired(user: SessionUser, deliverableId: number): Pr
   const room = await roomOfPackage(ctx.pkg.id);
   const where = episode ? ` in “${episode.title}”${episode.published_at ? ` (published ${formatDate(episode.published_at)})` : ''}` : '';
   // The thread shows system lines as plain text.
-  if (room) await postSystemMessage(room, `${brand} confirmed that the ad aired${where}. The job is completed and its fee is released to the podcaster.`);
+  if (room)
+    await emitDealEvent({
+      step: 'aired',
+      packageId: ctx.pkg.id,
+      jobIds: [ctx.job.id],
+      text: `${brand} confirmed that the ad aired${where}. The job is completed and its fee is released to the podcaster.`,
+    });
   await announceJobChanges([change], { side: 'brand', userId: user.id });
   return (await db.select().from(airChecks).where(eq(airChecks.id, check.id)))[0]!;
 }
@@ -285,10 +291,12 @@ export async function completeUnansweredLinks(at = new Date()): Promise<number> 
     if (!change) continue;
     const room = await roomOfPackage(job.package_id);
     if (room)
-      await postSystemMessage(
-        room,
-        `The linked episode was not disputed within ${UNANSWERED_LINK_DAYS} days, so the ad counts as aired. The job is completed and its fee is released to the podcaster.`,
-      );
+      await emitDealEvent({
+        step: 'aired',
+        packageId: job.package_id,
+        jobIds: [job.id],
+        text: `The linked episode was not disputed within ${UNANSWERED_LINK_DAYS} days, so the ad counts as aired. The job is completed and its fee is released to the podcaster.`,
+      });
     await announceJobChanges([change], { side: 'system' });
     done++;
   }

@@ -15,7 +15,7 @@ import { getDb, airChecks, deliverables, discussions, episodes, files, packageJo
 import { sanitizeHtml } from '../podcasts';
 import { fetchErrorMessage } from '../fetch';
 import { mediaPath, mediaUrlPrefix } from '../hosting';
-import { postSystemMessage } from '../workrooms';
+import { emitDealEvent } from '../domain-events';
 import { airsAfterApproval } from './air-date-rule';
 import { AudioUnavailable, decodeStored, decodeUrl } from './decode-audio';
 import { adReference, detectAd, type AdReference, type Detection } from './detect-ad';
@@ -213,11 +213,16 @@ export async function runAirCheck(checkId: number): Promise<AirCheckRow | null> 
               ? 'As Cuepoint could not listen to this episode, it waits for your answer.'
               : `A link left unanswered for ${UNANSWERED_LINK_DAYS} days completes on its own.`
           }</p>`;
-      const posted = await postSystemMessage(room, sanitizeHtml(message), {
-        type: found ? 'ad-automatically-detected' : 'ad-manually-detected',
-        deliverable_id: check.deliverable_id,
+      // The workroom posts it (domain-events.ts) and answers the message's id.
+      const [posted] = await emitDealEvent({
+        step: 'aired',
+        packageId: job.package_id,
+        jobIds: [job.id],
+        text: sanitizeHtml(message),
+        kind: found ? 'ad-automatically-detected' : 'ad-manually-detected',
+        deliverableId: check.deliverable_id,
       });
-      await db.update(airChecks).set({ message_id: posted.id }).where(eq(airChecks.id, checkId));
+      if (posted) await db.update(airChecks).set({ message_id: posted }).where(eq(airChecks.id, checkId));
     }
   }
   await announceJobChanges([change ?? null], { side: 'system' });

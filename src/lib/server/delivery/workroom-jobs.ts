@@ -1,5 +1,5 @@
 /** The delivery panel of a package workroom: each hired job's state, air date, ad review and proof of airing, for either side. */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { statementCache } from '../cache';
 import {
   getDb,
@@ -19,8 +19,8 @@ import {
 } from '../db';
 import { notFound } from '../http';
 import type { SessionUser } from '../users';
-import { liveDiscussion, membershipOn } from '../workrooms';
 import { playFrom } from '../../delivery-evidence';
+import { jobName } from '../../format/job-name';
 import { showDay } from './air-date-rule';
 import { openDisputeJsonSql } from './disputes';
 import { evidenceJsonSql, evidenceOf, type EvidenceSource } from './evidence';
@@ -80,6 +80,7 @@ function jobPayload(job: JobRow, r: JobJson, timeZone: string | null): DeliveryJ
   return {
     id: job.id,
     package_id: job.package_id,
+    name: jobName({ ad_type: r.ad_type, delivery_date: job.delivery_date }),
     description: job.description,
     status: job.status,
     is_funded: job.is_funded,
@@ -115,7 +116,7 @@ function takesAnAd(job: JobRow, approvedId: number | null): boolean {
   return job.is_funded && (job.status === 'in-progress' || job.status === 'rejected') && approvedId === null;
 }
 
-/** The package, its podcast and its jobs as one member sees them (no row for anyone else). */
+/** The package, its podcast and its jobs as one member sees them (no row for anyone else: a member of the discussion, not deleted). */
 function panelStatement(db: Db, userId: number, discussionId: number) {
   return db
     .select({
@@ -125,10 +126,10 @@ function panelStatement(db: Db, userId: number, discussionId: number) {
       jobs: jobsJsonSql(),
     })
     .from(discussions)
-    .innerJoin(discussionUsers, membershipOn(userId))
+    .innerJoin(discussionUsers, and(eq(discussionUsers.discussion_id, discussions.id), eq(discussionUsers.user_id, userId)))
     .leftJoin(packages, eq(packages.id, discussions.package_id))
     .leftJoin(podcasts, eq(podcasts.id, packages.podcast_id))
-    .where(liveDiscussion(discussionId));
+    .where(and(eq(discussions.id, discussionId), eq(discussions.is_deleted, false)));
 }
 
 /**
@@ -158,7 +159,13 @@ export async function workroomJobs(user: SessionUser, discussionId: number): Pro
     },
     submittable: jobs
       .filter(({ job, json }) => isPodcaster && takesAnAd(job, json.approved_id))
-      .map(({ job }) => ({ id: job.id, description: job.description, delivery_date: job.delivery_date, has_reject_deliverable: job.has_reject_deliverable })),
+      .map(({ job, json }) => ({
+        id: job.id,
+        name: jobName({ ad_type: json.ad_type, delivery_date: job.delivery_date }),
+        description: job.description,
+        delivery_date: job.delivery_date,
+        has_reject_deliverable: job.has_reject_deliverable,
+      })),
   };
 }
 

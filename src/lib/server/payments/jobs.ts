@@ -4,6 +4,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { config } from '../config';
+import { emitDealEvent } from '../domain-events';
 import { getDb, brands, campaigns, discussions, fundAttempts, hirings, jobFunds, podcasts, refundRequests, transactions, users } from '../db';
 import { publishHiringChanged, publishJobsUpdated } from '../marketplace';
 import { registerJob, registerSchedule } from '../jobs';
@@ -76,6 +77,12 @@ async function announceFunding(payload: { attempt_id?: unknown; transaction_id?:
     const held = funds.reduce((s, f) => s + f.fee, 0);
     const title = `${brand} funded ${campaign}: you can start`;
     const description = `${formatMoney(held)} is held for ${podcast}. Each ad’s fee is released to you once it is verified on air.`;
+    await emitDealEvent({
+      step: 'funded',
+      packageId: hiring.package_id,
+      jobIds: funds.map((f) => f.job_id),
+      text: `${brand} funded the hire: ${formatMoney(held)} is held by Cuepoint and released to the podcaster as each ad is verified on air.`,
+    });
     const link = await workroomLink(hiring.package_id);
     await notify(hiring.podcaster_user_id, {
       type: 'hiring.funded',
@@ -125,6 +132,13 @@ async function announceRelease(transactionId: number, hiringChanged: boolean): P
   if (!entry) return;
   const [hiring] = entry.hiring_id ? await db.select().from(hirings).where(eq(hirings.id, entry.hiring_id)) : [];
   if (hiring && hiringChanged) await publishHiringChanged('updated', hiring);
+  if (hiring)
+    await emitDealEvent({
+      step: 'released',
+      packageId: hiring.package_id,
+      jobIds: [],
+      text: `${formatMoney(entry.fee)} was released to the podcaster for a completed ad.`,
+    });
   await notify(entry.user_id!, {
     type: 'earnings.released',
     title: `${formatMoney(entry.fee - entry.service_fee)} added to your balance`,
@@ -147,6 +161,13 @@ async function runRefund(requestId: number, hiringChanged: boolean): Promise<voi
   }
   const [hiring] = entry.hiring_id ? await db.select().from(hirings).where(eq(hirings.id, entry.hiring_id)) : [];
   if (hiring && hiringChanged) await publishHiringChanged('updated', hiring);
+  if (hiring)
+    await emitDealEvent({
+      step: 'refunded',
+      packageId: hiring.package_id,
+      jobIds: [],
+      text: `${formatMoney(entry.fee)} was refunded to the brand.`,
+    });
   const text = `${formatMoney(entry.fee)} is on its way back to ${entry.source ?? 'your card'}.`;
   await notify(entry.user_id!, { type: 'payment.refunded', title: 'Refund issued', description: text, link_type: 'payments', link: '/settings/payments' });
   await mailTo(entry.user_id!, `Refund ${entry.code}: ${formatMoney(entry.fee)}`, [text, `Reference: ${entry.code}.`], {

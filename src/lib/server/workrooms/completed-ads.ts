@@ -4,14 +4,16 @@
  */
 import type { WorkroomFile } from '../../workroom-types';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { getDb, brands, campaigns, deliverables, episodes, files, messages, packageJobs, packages, podcasts } from '../db';
+import { jobName } from '../../format/job-name';
+import { getDb, ads, campaignAds, brands, campaigns, deliverables, episodes, files, messages, packageJobs, packages, podcasts } from '../db';
 import { evidenceJsonSql, evidenceOf, type EvidencePayload, formatOffset, playFrom } from '../delivery';
 import type { SessionUser } from '../users';
 import { attachmentPayload } from './message-payload';
 
 export interface CompletedAd {
   id: number;
-  job: { id: number; description: string; fee: number; delivery_date: string | null };
+  /** name: its ad type and air date ("Host-Read · Dec 8"). */
+  job: { id: number; name: string; description: string; fee: number; delivery_date: string | null };
   campaign: { id: number; title: string };
   podcast: { id: number; title: string; hash_id: string; avatar_url: string | null };
   brand_name: string;
@@ -44,6 +46,7 @@ export async function listCompletedAds(user: SessionUser): Promise<CompletedAd[]
       discussionId: messages.discussion_id,
       episode: episodes,
       evidence: evidenceJsonSql(sql`${packageJobs.id}`),
+      adType: sql<string | null>`(select a.type from ${campaignAds} ca inner join ${ads} a on a.id = ca.ad_id where ca.id = ${packageJobs.campaign_ad_id})`,
     })
     .from(deliverables)
     .innerJoin(packageJobs, eq(packageJobs.id, deliverables.package_job_id))
@@ -58,7 +61,13 @@ export async function listCompletedAds(user: SessionUser): Promise<CompletedAd[]
     .orderBy(desc(packageJobs.aired_at), desc(deliverables.updated_at));
   return rows.map((r) => ({
     id: r.d.id,
-    job: { id: r.job.id, description: r.job.description, fee: r.job.fee, delivery_date: r.job.delivery_date },
+    job: {
+      id: r.job.id,
+      name: jobName({ ad_type: r.adType, delivery_date: r.job.delivery_date }),
+      description: r.job.description,
+      fee: r.job.fee,
+      delivery_date: r.job.delivery_date,
+    },
     campaign: { id: r.campaign.id, title: r.campaign.title },
     podcast: { id: r.podcast.id, title: r.podcast.title, hash_id: r.podcast.hash_id, avatar_url: r.podcast.avatar_url },
     brand_name: r.brand ?? '',

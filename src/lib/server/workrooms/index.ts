@@ -14,4 +14,5 @@ export { postMessage, postSystemMessage } from './post-message';
 export { loadWorkroomPage } from './workroom-page';
 export type { WorkroomPage } from './workroom-page';
 export { registerAttachmentViewRule } from './attachments';
+export { registerDealThread } from './deal-events';
 export { countUnreadWorkrooms, unreadWorkroomsSql } from './unread';

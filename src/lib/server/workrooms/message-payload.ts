@@ -1,7 +1,8 @@
 /** The message payload of the API and the realtime events: author, files, deliverable and who has seen it. */
 import type { WorkroomFile, WorkroomMember } from '../../workroom-types';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { getDb, rowFromJson, deliverables, files, messageViews, messages, packageJobs } from '../db';
+import { getDb, rowFromJson, ads, campaignAds, deliverables, files, messageViews, messages, packageJobs } from '../db';
+import { jobName } from '../../format/job-name';
 import { memberFromJson, memberJsonSql, type MemberJson } from './membership';
 import { isAudio } from '../../format/files';
 import { sanitizeHtml } from '../podcasts';
@@ -20,6 +21,8 @@ export interface MessagePayload {
     status: 'pending' | 'accepted' | 'rejected';
     package_job_id: number;
     job_description: string;
+    /** The job's ad type and current air date ("Host-Read · Dec 8"), read with the message. */
+    job_name: string;
     reference_id: number | null;
     reference_type: string | null;
   } | null;
@@ -63,7 +66,23 @@ interface MessageRelations {
   files: Record<string, unknown>[];
   user: MemberJson | null;
   views: { user_id: number; views: number }[];
-  deliverable: MessagePayload['deliverable'];
+  deliverable: (Omit<NonNullable<MessagePayload['deliverable']>, 'job_name'> & { ad_type: string | null; delivery_date: string | null }) | null;
+}
+
+const escapeText = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+
+/**
+ * A system message's text as the HTML the thread shows: a line written as HTML (evidence with its play
+ * links) through the allowlist, plain text escaped into paragraphs, so no tag is ever shown as text.
+ */
+export function systemMessageHtml(content: string): string {
+  const text = content.trim();
+  if (!text) return '';
+  if (/^<(p|ul|ol|div|h[1-6]|blockquote)\b/i.test(text)) return sanitizeHtml(text);
+  return text
+    .split(/\n{2,}/)
+    .map((para) => `<p>${escapeText(para).replace(/\n/g, '<br>')}</p>`)
+    .join('');
 }
 
 /** A message row (to_json) with its relations, as the statements of this module carry it. */
@@ -91,6 +110,8 @@ function messageRelationsSql(alias: string): SQL<MessageRelations> {
     'deliverable', (
       select json_build_object(
         'id', md.id, 'status', md.status, 'package_job_id', md.package_job_id, 'job_description', mj.description,
+        'ad_type', (select ma.type from ${campaignAds} mca inner join ${ads} ma on ma.id = mca.ad_id where mca.id = mj.campaign_ad_id),
+        'delivery_date', mj.delivery_date,
         'reference_id', md.reference_id, 'reference_type', md.reference_type
       )
       from ${deliverables} md inner join ${packageJobs} mj on mj.id = md.package_job_id
@@ -104,16 +125,22 @@ export function messageJsonSql(alias: string): SQL<MessageJson> {
   return sql<MessageJson>`json_build_object('row', to_json(${sql.identifier(alias)}), 'relations', ${messageRelationsSql(alias)})`;
 }
 
+function deliverableOf(d: MessageRelations['deliverable']): MessagePayload['deliverable'] {
+  if (!d) return null;
+  const { ad_type, delivery_date, ...rest } = d;
+  return { ...rest, job_name: jobName({ ad_type, delivery_date }) };
+}
+
 function payloadOf(m: MessageRow, relations: MessageRelations): MessagePayload {
   const fileById = new Map(relations.files.map((json) => rowFromJson(files, json)).map((f) => [f.id, f]));
   return {
     id: m.id,
     discussion_id: m.discussion_id,
-    // A member's message is rich text: shown only through the allowlist (system messages are plain text).
-    content: m.user_id !== null ? sanitizeHtml(m.content) : m.content,
+    // Every message is HTML: a member's rich text through the allowlist, a system line formatted the same way.
+    content: m.user_id !== null ? sanitizeHtml(m.content) : systemMessageHtml(m.content),
     type: m.type,
     deliverable_id: m.deliverable_id,
-    deliverable: relations.deliverable,
+    deliverable: deliverableOf(relations.deliverable),
     content_files_ids: m.content_files_ids,
     files: m.content_files_ids
       .map((id) => fileById.get(id))

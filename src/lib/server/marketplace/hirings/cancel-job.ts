@@ -4,6 +4,8 @@
  * The status write and the refund go through delivery's job-status module.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { emitDealEvent } from '../../domain-events';
+import { formatMoney } from '../../../format/money';
 import { getDb, campaigns, hirings, packageJobs, packages } from '../../db';
 import { fieldError, notFound } from '../../http';
 import { notify } from '../../notifications';
@@ -45,6 +47,13 @@ export async function cancelFundedJob(user: SessionUser, jobId: number): Promise
       podcast_id: hiring.podcast_id,
       link_type: 'earnings',
       link: '/settings/earnings',
+    });
+  if (job.status !== 'dropped')
+    await emitDealEvent({
+      step: 'cancelled',
+      packageId: job.package_id,
+      jobIds: [jobId],
+      text: `${brand} cancelled an ad (${formatMoney(job.fee)}) before it aired: what was paid for it goes back to the brand.`,
     });
   const [fresh] = await db.select().from(hirings).where(eq(hirings.id, hiring.id));
   return (await serializeHirings([fresh!]))[0]!;

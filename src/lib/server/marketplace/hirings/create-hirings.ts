@@ -7,7 +7,8 @@
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, campaigns, hirings, opportunities, packageJobs, packages, podcasts } from '../../db';
+import { emitDealEvent } from '../../domain-events';
+import { getDb, brands, campaigns, hirings, opportunities, packageJobs, packages, podcasts } from '../../db';
 import { fieldError, validate } from '../../http';
 import { notify } from '../../notifications';
 import { transitionOpportunities, transitionPackage } from '../deal-status';
@@ -112,6 +113,7 @@ export async function createHirings(brandUserId: number, body: unknown): Promise
   });
 
   const payloads = await serializeHirings(created);
+  const [brand] = await db.select({ name: brands.name }).from(brands).where(eq(brands.user_id, brandUserId));
   for (const [i, h] of created.entries()) {
     const r = byPackage.get(h.package_id)![0]!;
     await notify(h.podcaster_user_id, {
@@ -125,6 +127,13 @@ export async function createHirings(brandUserId: number, body: unknown): Promise
     });
     await publishHiringChanged('created', h);
     await publishPackageChanged('updated', h.package_id);
+    const ads = `${h.job_ids.length} ad${h.job_ids.length === 1 ? '' : 's'}`;
+    await emitDealEvent({
+      step: 'hired',
+      packageId: h.package_id,
+      jobIds: h.job_ids,
+      text: `${brand?.name || 'The brand'} hired ${r.podcast} for ${ads}, ${formatMoney(h.total_price)} in all. Work starts once the hire is funded.`,
+    });
   }
   return payloads;
 }

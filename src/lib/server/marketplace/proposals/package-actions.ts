@@ -3,6 +3,8 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, campaigns, discussions, hirings, packageJobs, packages, podcasts, rates } from '../../db';
 import { transitionJob } from '../../delivery';
+import { emitDealEvent } from '../../domain-events';
+import { formatMoney } from '../../../format/money';
 import { HttpError, notFound, validate } from '../../http';
 import { notify } from '../../notifications';
 import { publishJobsUpdated, publishPackageChanged } from './events';
@@ -126,5 +128,11 @@ export async function declineProposalItem(brandUserId: number, jobId: number): P
   });
   await publishJobsUpdated([jobId]);
   await publishPackageChanged('updated', found.pkg.id);
+  await emitDealEvent({
+    step: 'declined',
+    packageId: found.pkg.id,
+    jobIds: [jobId],
+    text: `${found.title}: the brand declined one item of the proposal (${formatMoney(found.job.fee)}).`,
+  });
   return payload;
 }

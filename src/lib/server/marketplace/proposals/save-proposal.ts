@@ -13,6 +13,7 @@ import { ensureOpportunity, livePackageId, openCampaignWhere } from '../sponsors
 import { transitionOpportunities } from '../deal-status';
 import { podcastCalendar, podcastToday, sanitizeHtml } from '../../podcasts';
 import { openPackageDiscussion } from '../../workrooms';
+import { emitDealEvent } from '../../domain-events';
 import { formatMoney } from '../../../format/money';
 import { formatDate } from '../../../format/dates';
 import { AD_TYPE_LABELS, DEFAULT_JOB_EPISODES } from '../../../constants';
@@ -135,6 +136,8 @@ async function afterSave(kind: 'created' | 'updated', pkg: PackagePayload, campa
     link,
   });
   await publishPackageChanged(kind, pkg.id);
+  // The proposal's details were posted in the same transaction: the workroom shows them now.
+  await emitDealEvent({ step: 'proposed', packageId: pkg.id, jobIds: [], text: '' });
 }
 
 /** Sends a proposal for a campaign from one of the user's podcasts. */
