@@ -28,8 +28,14 @@ describe('[ADMIN] the user directory', () => {
     const tag = randomToken(8).toLowerCase();
     const brand = await seedUser({ type: 'BRAND', email: `owner-${tag}@example.com` });
     const db = await getDb();
-    await db.update(brands).set({ name: `Juniper ${tag} Tea` }).where(eq(brands.user_id, brand.id));
-    await db.update(users).set({ first_name: 'Wren', last_name: `Quill${tag}` }).where(eq(users.id, brand.id));
+    await db
+      .update(brands)
+      .set({ name: `Juniper ${tag} Tea` })
+      .where(eq(brands.user_id, brand.id));
+    await db
+      .update(users)
+      .set({ first_name: 'Wren', last_name: `Quill${tag}` })
+      .where(eq(users.id, brand.id));
     expect((await listUsers(`juniper ${tag}`, 1)).rows.map((r) => r.id)).toEqual([brand.id]);
     expect((await listUsers(`wren quill${tag}`, 1)).rows.map((r) => r.id)).toEqual([brand.id]);
     // A % or _ in the search is a character, not a wildcard: nobody's email has one.
