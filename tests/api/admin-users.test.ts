@@ -38,8 +38,10 @@ describe('[ADMIN] the user directory', () => {
       .where(eq(users.id, brand.id));
     expect((await listUsers(`juniper ${tag}`, 1)).rows.map((r) => r.id)).toEqual([brand.id]);
     expect((await listUsers(`wren quill${tag}`, 1)).rows.map((r) => r.id)).toEqual([brand.id]);
-    // A % or _ in the search is a character, not a wildcard: nobody's email has one.
-    expect(await listUsers('%', 1)).toMatchObject({ rows: [], total: 0 });
-    expect(await listUsers('_', 1)).toMatchObject({ rows: [], total: 0 });
+    // A % or _ in the search is a character, not a wildcard: "a_c" does not find "abc", and no email has a %.
+    const other = await seedUser({ email: `x${tag}abc@example.com` });
+    expect((await listUsers(`x${tag}abc`, 1)).rows.map((r) => r.id)).toEqual([other.id]);
+    expect(await listUsers(`x${tag}a_c`, 1)).toMatchObject({ rows: [], total: 0 });
+    expect(await listUsers(`x${tag}%`, 1)).toMatchObject({ rows: [], total: 0 });
   });
 });

@@ -189,7 +189,12 @@ describe('realtime events of §7', () => {
     const brandRoom = await record(await connect(brand.token), `private-workrooms.${room.id}`);
     const podRoom = await record(await connect(podcaster.token), `private-workrooms.${room.id}`);
     const message = podRoom.next<{ id: number; content: string }>('message.created', (m) => m.content.includes('Welcome'));
-    const badge = podChannel.next<{ discussion_id: number; unread_workrooms: number }>('discussion.updated', (d) => d.discussion_id === room.id);
+    // (The deal's own system lines update the room too, with nothing unread for the podcaster who proposed:
+    // the brand's message is the update that leaves the room unread.)
+    const badge = podChannel.next<{ discussion_id: number; unread_workrooms: number }>(
+      'discussion.updated',
+      (d) => d.discussion_id === room.id && d.unread_workrooms > 0,
+    );
     const messageNote = podChannel.next<{ type: string }>('notification.created', (n) => n.type === 'message.created');
     const sent = await call('POST', `/api/discussions/${room.id}/messages`, {
       token: brand.token,
