@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { PAGE_READ_TTL_MS } from '../../src/lib/server/db/read-cache';
 import { getDb } from '../../src/lib/server/db/client';
 import { campaigns } from '../../src/lib/server/db/schema';
 import { seedUser } from '../support/builders';
@@ -31,7 +32,7 @@ interface SecondView {
  * Views `path` twice and counts what the second view's request sent. The server's own background work
  * meanwhile (the queue, the measurement pass every 30 seconds) is not the render's and is not counted;
  * when it wrote while the two views ran it may rightly have dropped cached reads, and both views are
- * taken again (at most three times).
+ * taken again (at most three times), as they are when the two views took longer than an entry lives.
  */
 async function viewedTwice(path: string, cookie: string): Promise<SecondView> {
   const hooks = globalThis as Hooks;
@@ -54,6 +55,8 @@ async function viewedTwice(path: string, cookie: string): Promise<SecondView> {
       seen.answered++;
       seen.queries.pop();
     };
+    // An entry lives PAGE_READ_TTL_MS: two views further apart than that (a busy machine) read again, rightly.
+    const started = Date.now();
     try {
       await page(path, cookie);
       counting = true;
@@ -63,7 +66,7 @@ async function viewedTwice(path: string, cookie: string): Promise<SecondView> {
       delete hooks[ANSWERED];
     }
     result = seen;
-    if (!backgroundWrote) break;
+    if (!backgroundWrote && Date.now() - started < PAGE_READ_TTL_MS) break;
   }
   return result;
 }
