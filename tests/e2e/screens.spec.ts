@@ -34,7 +34,7 @@ test('[SUPPORT]: a brand asks in the chat, an admin answers live, and the brand 
   await admin.getByRole('button', { name: /Maya Okafor/ }).click();
   const pane = admin.getByRole('region', { name: 'Conversation with Maya Okafor' });
   await expect(pane.getByText(question)).toBeVisible();
-  await expect(pane.getByText('brand@cuepoint.test · user')).toBeVisible();
+  await expect(pane.getByText('brand@cuepoint.test · Brand', { exact: true })).toBeVisible();
   await pane.getByLabel('Answer Maya Okafor').fill('Yes: Edit campaign, then Budget & schedule.');
   await pane.getByRole('button', { name: 'Send' }).click();
   // Sent: the answer stands in the thread and the composer is empty again.
