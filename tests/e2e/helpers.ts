@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { codeOf, waitForMail } from '../support/mail';
@@ -99,4 +99,30 @@ export async function verifyEmailFromMail(page: Page, email: string, dir = dataD
   const code = codeOf(await waitForMail(dir, email));
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify email' }).click();
+}
+
+/** A browser context signed in as `email` through the token API (two sides of a workroom side by side), the startup popup seen. */
+export async function signedInContext(browser: Browser, baseURL: string, email: string, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport });
+  const res = await context.request.post('/oauth/token', {
+    data: {
+      grant_type: 'password',
+      client_id: 'cuepoint-web',
+      client_secret: 'cuepoint-web-client-secret',
+      username: email,
+      password: DEMO_PASSWORD,
+      scope: '',
+    },
+  });
+  expect(res.ok()).toBe(true);
+  const t = (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };
+  const url = new URL(baseURL);
+  const cookie = (name: string, value: string) => ({ name, value, domain: url.hostname, path: '/' });
+  await context.addCookies([
+    cookie('access_token', t.access_token),
+    cookie('refresh_token', t.refresh_token),
+    cookie('token_expires_at', String(Date.now() + t.expires_in * 1000)),
+    cookie('startup_popup', '1'),
+  ]);
+  return context;
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, hydrated } from './helpers';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { hydrated, signedInContext } from './helpers';
 
 // Issue 37, items 1 and 2: a live, roomy workroom. Northwind Bikes (growth@northwindbikes.example) and
 // Backcountry Kitchen (studio@backcountrykitchen.example) make a deal for "Gravel Season Giveaway"; every
@@ -9,31 +9,6 @@ import { DEMO_PASSWORD, hydrated } from './helpers';
 // the brand's top-bar counts. Then the layout: the thread is a log that takes most of the screen.
 
 const SHOTS = process.env.WORKROOM_SHOTS ?? '/tmp/shots-workroom-live';
-
-async function signedInContext(browser: Browser, baseURL: string, email: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  const res = await context.request.post('/oauth/token', {
-    data: {
-      grant_type: 'password',
-      client_id: 'cuepoint-web',
-      client_secret: 'cuepoint-web-client-secret',
-      username: email,
-      password: DEMO_PASSWORD,
-      scope: '',
-    },
-  });
-  expect(res.ok()).toBe(true);
-  const t = (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };
-  const url = new URL(baseURL);
-  const cookie = (name: string, value: string) => ({ name, value, domain: url.hostname, path: '/' });
-  await context.addCookies([
-    cookie('access_token', t.access_token),
-    cookie('refresh_token', t.refresh_token),
-    cookie('token_expires_at', String(Date.now() + t.expires_in * 1000)),
-    cookie('startup_popup', '1'),
-  ]);
-  return context;
-}
 
 const bearer = async (context: BrowserContext) => ({ authorization: `Bearer ${(await context.cookies()).find((c) => c.name === 'access_token')!.value}` });
 

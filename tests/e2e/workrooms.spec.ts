@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, hydrated } from './helpers';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { hydrated, signedInContext } from './helpers';
 import { PORTS } from '../../playwright.config';
 
 // This spec runs twice (playwright.config.ts projects): with the embedded realtime server on the product's
@@ -7,30 +7,6 @@ import { PORTS } from '../../playwright.config';
 const expectedRealtimePort = () => (test.info().project.name === 'external-realtime' ? PORTS.realtime : Number(new URL(test.info().project.use.baseURL!).port));
 
 /** A browser context signed in as a demo user through the token endpoint (cookies as the web client stores them). */
-async function signedInContext(browser: Browser, baseURL: string, email: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
-  const res = await context.request.post('/oauth/token', {
-    data: {
-      grant_type: 'password',
-      client_id: 'cuepoint-web',
-      client_secret: 'cuepoint-web-client-secret',
-      username: email,
-      password: DEMO_PASSWORD,
-      scope: '',
-    },
-  });
-  expect(res.ok()).toBe(true);
-  const t = (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };
-  const url = new URL(baseURL);
-  const cookie = (name: string, value: string) => ({ name, value, domain: url.hostname, path: '/' });
-  await context.addCookies([
-    cookie('access_token', t.access_token),
-    cookie('refresh_token', t.refresh_token),
-    cookie('token_expires_at', String(Date.now() + t.expires_in * 1000)),
-    cookie('startup_popup', '1'),
-  ]);
-  return context;
-}
 
 /** Opens a workroom and waits until its realtime channels are joined (the other member's presence shows). */
 async function openRoom(page: Page, path: string) {
