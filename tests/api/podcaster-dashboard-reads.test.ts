@@ -13,10 +13,11 @@ import { podcasterDashboard } from '../../src/lib/server/shell/podcaster-dashboa
 import { loadSessionUser } from '../../src/lib/server/users/session-user';
 import { seedCampaign, seedProposal } from '../support/campaign-builders';
 import { seedHire } from '../support/payment-builders';
+import { TEST_NOW } from '../support/clock';
 import { withStatements } from '../support/statements';
 
 const noCookies = { get: () => undefined } as unknown as AstroCookies;
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number) => new Date(TEST_NOW.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('the podcaster dashboard', () => {
   it('reads the proposals and the upcoming slots in one statement, each as its own read answers it', async () => {
