@@ -4,7 +4,19 @@
  */
 /** Infrastructure: serves every domain, imports none. */
 const INFRA_FOLDERS = ['db', 'cache', 'storage', 'jobs', 'realtime', 'mail', 'fetch', 'backup'];
-const INFRA_FILES = ['config', 'clock', 'domain-events', 'crypto', 'file-formats', 'http', 'api-paths', 'body-limits', 'byte-range', 'security-headers'];
+const INFRA_FILES = [
+  'config',
+  'clock',
+  'domain-events',
+  'crypto',
+  'file-formats',
+  'http',
+  'api-paths',
+  'body-limits',
+  'byte-range',
+  'media-paths',
+  'security-headers',
+];
 /** The app: composes the domains (boot, demo data); no domain imports it. Patterns under src/lib/server. */
 const APP = ['runtime\\.ts$', 'seed/'];
 /** The core domains, lowest first. */
@@ -19,23 +31,15 @@ const DOMAIN_LAYERS = [
   'measurement',
   'delivery',
   'workrooms',
+  'support',
+  'shell',
   'hosting',
   'ads',
-  'support',
   'help',
-  'shell',
   'admin',
 ];
 /** Imports that still go up the layers (from → to); `npm run check:boundaries` names the files if one is removed. */
-const KNOWN_BACK_EDGES = [
-  'campaigns -> measurement',
-  'marketplace -> delivery',
-  'marketplace -> workrooms',
-  'payments -> delivery',
-  'delivery -> hosting',
-  'hosting -> ads',
-  'hosting -> shell',
-];
+const KNOWN_BACK_EDGES = ['campaigns -> measurement', 'marketplace -> delivery', 'marketplace -> workrooms', 'payments -> delivery', 'hosting -> ads'];
 
 /**
  * Tables that more than one domain still writes (table → the domains that write it, owner first).

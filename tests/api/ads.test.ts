@@ -34,7 +34,7 @@ import { parseDurationMs, runFfmpeg } from '../../src/lib/server/ads/ffmpeg';
 import { scanMp3 } from '../../src/lib/server/ads/mp3-frames';
 import { releaseAdShares, settleAds } from '../../src/lib/server/ads/impressions';
 import { runMeasurement } from '../../src/lib/server/measurement/analytics/jobs';
-import { mediaPath } from '../../src/lib/server/hosting/media-storage';
+import { mediaPath } from '../../src/lib/server/media-paths';
 import { DEFAULT_CACHE_BYTES, setVariantCacheLimit, variantCacheBytes, variantDir, variantFile } from '../../src/lib/server/ads/variants';
 import { storage } from '../../src/lib/server/storage/storage';
 import { PASSWORD, seedUser, signIn, type SeededUser } from '../support/builders';

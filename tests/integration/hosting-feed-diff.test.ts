@@ -107,7 +107,7 @@ const ROUTES: Array<[string, Route]> = [
 
 describe.each(ROUTES)('[HOSTING] the hosted feed against the old one, element by element (%s route)', (_name, route) => {
   it.each(Object.entries(FEEDS))('%s: nothing dropped, nothing changed, nothing left on the old host', async (_host, feed) => {
-    const { mediaUrlPrefix } = await import('../../src/lib/server/hosting/media-storage');
+    const { mediaUrlPrefix } = await import('../../src/lib/server/media-paths');
     const old = await (await fetch(feeds.url(feed.path))).text();
     const { report, xml } = await moveIn(route, feed.path);
     expect(report.failed).toEqual([]);

@@ -1,6 +1,7 @@
 /**
  * The one reading of an HTTP Range header (RFC 9110 §14): `parseRanges` lists what a request asks for (the download
- * counter sums it), `resolveRange` turns it into the one byte span a response serves.
+ * counter sums it), `resolveRange` turns it into the one byte span a response serves; `notModified` reads a
+ * conditional request (RFC 9110 §13) for the same served bytes.
  */
 
 /** One range of a Range header: `a-b`, `a-` (end null) or `-n` (the last n bytes). */
@@ -46,4 +47,16 @@ export function resolveRange(header: string | null, size: number): { start: numb
   }
   if (start >= size || start > end) return 'unsatisfiable';
   return { start, end };
+}
+
+/** True when the request's If-None-Match / If-Modified-Since says the client already has this version. */
+export function notModified(request: Request, etag: string, lastModified: Date): boolean {
+  const inm = request.headers.get('if-none-match');
+  if (inm) return inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}` || t.trim() === '*');
+  const ims = request.headers.get('if-modified-since');
+  if (ims) {
+    const t = Date.parse(ims);
+    return !Number.isNaN(t) && lastModified.getTime() <= t;
+  }
+  return false;
 }

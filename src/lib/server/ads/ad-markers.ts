@@ -9,7 +9,7 @@ import { config } from '../config';
 import { getDb, adEpisodeAudio, adMarkers, episodes, files, hostedPodcasts, podcasts } from '../db';
 import { fieldError, notFound, validate } from '../http';
 import { withLocalCopy } from '../files';
-import { mediaPath } from '../hosting';
+import { mediaPath } from '../media-paths';
 import { analyseEpisode, type Silence } from './ffmpeg';
 import { MID_ROLLS } from './fill';
 import { forgetServableLines } from './servable-lines';

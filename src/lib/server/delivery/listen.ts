@@ -14,7 +14,7 @@ import { formatSeconds, heardSentence, playFrom } from '../../delivery-evidence'
 import { getDb, airChecks, deliverables, discussions, episodes, files, packageJobs, packages, podcasts } from '../db';
 import { sanitizeHtml } from '../podcasts';
 import { fetchErrorMessage } from '../fetch';
-import { mediaPath, mediaUrlPrefix } from '../hosting';
+import { mediaPath, mediaUrlPrefix } from '../media-paths';
 import { emitDealEvent } from '../domain-events';
 import { airsAfterApproval } from './air-date-rule';
 import { AudioUnavailable, decodeStored, decodeUrl } from './decode-audio';

@@ -11,7 +11,7 @@ import { appleFeedProblems, type FeedProblem } from './apple-feed-check';
 import { buildHostedFeed } from './build-hosted-feed';
 import { dashboardDownloads, type DashboardDownloads } from './dashboard-downloads';
 import { type HostedEpisodeListItem, hostingDashboardStats, latestHostedEpisodes } from './list-hosted-episodes';
-import { mediaUrlPrefix } from './media-storage';
+import { mediaUrlPrefix } from '../media-paths';
 
 export interface HostingDashboard {
   downloads: DashboardDownloads;

@@ -7,7 +7,7 @@ import { and, count, desc, eq, getTableColumns, gt, isNotNull, lte, or, isNull, 
 import { contains, getDb, downloadDays, episodes } from '../db';
 import { now as clockNow } from '../clock';
 import type { EpisodeFilter } from '../../hosting-rules';
-import { mediaUrlPrefix } from './media-storage';
+import { mediaUrlPrefix } from '../media-paths';
 import { serializeEpisode, type HostedEpisodePayload } from './hosted-episodes';
 
 export const EPISODES_PER_PAGE = 20;

@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
-import { config } from '../config';
 import { guardedFetch } from '../fetch';
 import { storage } from '../storage';
 import { probeMediaType } from './media-type';
+import { mediaDir, mediaKey, mediaPath, mediaUrl, mediaUrlPrefix } from '../media-paths';
 
 /** Largest enclosure copied (a three-hour WAV would be larger; podcasts ship MP3/M4A). */
 export const MAX_MEDIA_BYTES = 400 * 1024 * 1024;
@@ -74,32 +74,6 @@ const SUBJECT: Record<MediaKind, string> = {
   alternate: 'alternate enclosure',
 };
 const DEFAULT_EXT: Record<MediaKind, string> = { audio: '.mp3', art: '.jpg', transcript: '.txt', chapters: '.json', person: '.jpg', alternate: '.mp3' };
-
-/** The storage key prefix of a podcast's media ('hosted/{hash}'). */
-export function mediaDir(podcastHash: string): string {
-  return `hosted/${podcastHash}`;
-}
-
-/** The storage key of one media file of a podcast. */
-export function mediaKey(podcastHash: string, name: string): string {
-  return `${mediaDir(podcastHash)}/${name}`;
-}
-
-/** The start of every hosted media URL (a URL that starts otherwise is served by someone else). */
-export function mediaUrlPrefix(): string {
-  return `${config().appUrl}/media/`;
-}
-
-/** The public URL of a stored media file. */
-export function mediaUrl(podcastHash: string, name: string): string {
-  return `${mediaUrlPrefix()}${encodeURIComponent(podcastHash)}/${encodeURIComponent(name)}`;
-}
-
-/** The storage key for /media/{hash}/{name}, or null when the name is not a plain file name (whether it exists is the storage's to say). */
-export function mediaPath(podcastHash: string, name: string): string | null {
-  if (!/^[\w-]+$/.test(podcastHash) || !/^[\w-]+\.[a-z0-9]{2,5}$/.test(name)) return null;
-  return mediaKey(podcastHash, name);
-}
 
 function nameFor(sourceUrl: string, kind: MediaKind, contentType: string | null): string {
   const digest = createHash('sha256').update(sourceUrl).digest('hex').slice(0, 20);

@@ -7,7 +7,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { pickEncoding } from '../../../../server/accept-encoding.mjs';
 import { buildHostedFeed } from './build-hosted-feed';
-import { notModified } from './serve-media';
+import { notModified } from '../byte-range';
 
 type Encoding = 'br' | 'gzip';
 const compressed = new Map<string, Buffer>();

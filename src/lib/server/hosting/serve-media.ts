@@ -6,8 +6,9 @@
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import { publicUrl, storage } from '../storage';
-import { resolveRange } from '../byte-range';
-import { MIME_BY_EXT, mediaPath } from './media-storage';
+import { notModified, resolveRange } from '../byte-range';
+import { mediaPath } from '../media-paths';
+import { MIME_BY_EXT } from './media-storage';
 
 /** Answers GET/HEAD /media/{hash}/{name}; 404 when unknown, 206 for a satisfiable range, 416 otherwise (302 to the CDN when there is one). */
 export async function serveMedia(request: Request, podcastHash: string, name: string): Promise<Response> {
@@ -42,16 +43,4 @@ export async function serveMedia(request: Request, podcastHash: string, name: st
   }
   const body = head ? null : (Readable.toWeb(await store.read(key)) as ReadableStream);
   return new Response(body, { status: 200, headers: { ...base, 'content-length': String(size) } });
-}
-
-/** True when the request's If-None-Match / If-Modified-Since says the client already has this version. */
-export function notModified(request: Request, etag: string, lastModified: Date): boolean {
-  const inm = request.headers.get('if-none-match');
-  if (inm) return inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}` || t.trim() === '*');
-  const ims = request.headers.get('if-modified-since');
-  if (ims) {
-    const t = Date.parse(ims);
-    return !Number.isNaN(t) && lastModified.getTime() <= t;
-  }
-  return false;
 }
