@@ -11,7 +11,7 @@ import { registerDeliveryJobs } from './delivery';
 import { registerAudioProcessing, registerFileJobs } from './files';
 import { registerPaymentJobs } from './payments';
 import { registerCampaignJobs } from './campaigns';
-import { registerAdJobs } from './ads';
+import { registerAdFeedChapters, registerAdJobs } from './ads';
 import { registerHostingJobs } from './hosting';
 import { registerAttachmentViewRule, registerDealThread } from './workrooms';
 // Infrastructure: the mail queue registers its one job as it loads.
@@ -36,6 +36,8 @@ function registerDomainWork(): void {
   registerPaymentJobs();
   registerCampaignJobs();
   registerAdJobs();
+  // The hosted feed links ad breaks as chapters: hosting asks, ads (above it) answers.
+  registerAdFeedChapters();
   registerHostingJobs();
   registerAttachmentViewRule();
   // The workrooms post each step of a deal that the domains below them announce.

@@ -3,12 +3,13 @@
  * 2 pre-rolls per episode) and up to 4 mid-roll markers, placed by the podcaster on the waveform or
  * suggested from the episode's silences (ffmpeg silencedetect) and used once the podcaster confirms them.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { config } from '../config';
 import { getDb, adEpisodeAudio, adMarkers, episodes, files, hostedPodcasts, podcasts } from '../db';
 import { fieldError, notFound, validate } from '../http';
 import { withLocalCopy } from '../files';
+import { type ItemChaptersLink, supplyItemChapters } from '../hosting';
 import { mediaPath } from '../media-paths';
 import { analyseEpisode, type Silence } from './ffmpeg';
 import { MID_ROLLS } from './fill';
@@ -182,9 +183,8 @@ export async function episodesWithAdBreaks(episodeIds: number[]): Promise<Set<nu
   const rows = await db
     .selectDistinct({ id: adMarkers.episode_id })
     .from(adMarkers)
-    .where(and(eq(adMarkers.kind, 'mid'), eq(adMarkers.confirmed, true)));
-  const wanted = new Set(episodeIds);
-  return new Set(rows.map((r) => r.id).filter((id) => wanted.has(id)));
+    .where(and(inArray(adMarkers.episode_id, episodeIds), eq(adMarkers.kind, 'mid'), eq(adMarkers.confirmed, true)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Suggests mid-rolls for up to `limit` hosted episodes that have no markers yet; answers how many were looked at. */
@@ -212,4 +212,14 @@ export async function suggestPendingEpisodes(limit: number): Promise<number> {
 /** The public address of an episode's ad-break chapters. */
 export function adChaptersUrl(episodeHashId: string): string {
   return `${config().appUrl}/api/ads/chapters/${encodeURIComponent(episodeHashId)}`;
+}
+
+/** The hosted feed links each episode's ad breaks as its chapters (when it has none of its own); boot registers this. */
+export function registerAdFeedChapters(): void {
+  supplyItemChapters(async (items) => {
+    const withBreaks = await episodesWithAdBreaks(items.map((e) => e.id));
+    const links = new Map<number, ItemChaptersLink>();
+    for (const e of items) if (withBreaks.has(e.id)) links.set(e.id, { url: adChaptersUrl(e.hash_id), type: 'application/json+chapters' });
+    return links;
+  });
 }

@@ -19,7 +19,7 @@ import { getDb, categories, episodes, hostedFeedStates, hostedPodcasts, podcasts
 import { hostedFeedUrl } from './hosted-feed-url';
 import { PODCAST_NS, episodeTagsOf } from './podcast-tags';
 import { podcastGuid } from './podcast-guid';
-import { adChaptersUrl, episodesWithAdBreaks } from '../ads';
+import { suppliedItemChapters } from './item-chapters';
 
 export { podcastGuid };
 
@@ -160,7 +160,7 @@ export async function buildHostedFeed(podcastHash: string, now = clockNow()): Pr
   if (c.medium) extra['podcast:medium'] = c.medium;
   if (c.funding_url) extra['podcast:funding'] = { '@_url': c.funding_url, '#text': c.funding_text || 'Support the show' };
 
-  const adBreaks = await episodesWithAdBreaks(items.map((e) => e.id));
+  const supplied = await suppliedItemChapters(items);
   const channel: Record<string, unknown> = {
     title,
     link,
@@ -186,8 +186,9 @@ export async function buildHostedFeed(podcastHash: string, now = clockNow()): Pr
     ...extra,
     item: items.map((e) => {
       const tags = episodeTagsOf(e.podcast_tags);
-      // Automated ads: an episode with confirmed ad breaks and no chapters of its own links them as chapters.
-      if (!tags.chapters && adBreaks.has(e.id)) tags.chapters = { url: adChaptersUrl(e.hash_id), type: 'application/json+chapters' };
+      // An episode without chapters of its own links those supplied for it (automated ads: its ad breaks).
+      const chapters = tags.chapters ?? supplied.get(e.id);
+      if (chapters) tags.chapters = chapters;
       return {
         title: e.title,
         description: cdata(e.description || e.title),

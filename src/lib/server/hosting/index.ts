@@ -21,6 +21,7 @@ export { currentPodcastId, hostingContext } from './hosting-context';
 export type { HostingContext } from './hosting-context';
 export { hostingDashboard } from './hosting-dashboard';
 export { hostingServicePodcast, hostingServiceSettings, patchHostingServicePodcast, podcastIdHeader } from './hosting-service';
+export { type ItemChaptersLink, type ItemChaptersSupplier, supplyItemChapters } from './item-chapters';
 export { listHostedEpisodes } from './list-hosted-episodes';
 export { saveMedia } from './media-storage';
 export { completeHostedOnboarding, migrationProgress } from './migration-state';
