@@ -142,6 +142,9 @@ beforeAll(async () => {
   });
   const { migrateWithQueue: migrate } = await import('../../src/lib/server/jobs/migrate-all');
   await migrate();
+  // Funding starts the jobs in the charge's transaction through delivery's handler, which boot registers.
+  const { registerFundedJobsStep } = await import('../../src/lib/server/delivery');
+  registerFundedJobsStep();
 });
 
 afterAll(async () => {

@@ -8,6 +8,8 @@
  * answers, the thread already shows it. A listener's failure is logged, never thrown: the change stands.
  */
 
+import type { Tx } from './db';
+
 /** The steps of a deal's life the thread shows. */
 export type DealStep =
   | 'proposed'
@@ -63,4 +65,45 @@ export async function emitDealEvent(event: DealEvent): Promise<number[]> {
     }
   }
   return made;
+}
+
+/**
+ * Steps inside a transaction: where a lower domain's change needs a higher domain's part in the same
+ * transaction (all or nothing), it runs the step by name and the domain that owns the part handles it,
+ * registered at boot. Unlike the announcements above, a step has exactly one handler, a missing handler
+ * is an error (the change would be half made), and a handler's failure rolls the transaction back.
+ */
+export interface DealTxSteps {
+  /** A proposal was sent or edited (marketplace): its workroom opens, or reopens, with the proposal's details (workrooms). */
+  'proposal-saved': {
+    packageId: number;
+    podcastId: number;
+    campaignId: number;
+    opportunityId: number;
+    brandUserId: number;
+    podcasterUserId: number;
+    /** The details line (HTML). */
+    content: string;
+  };
+  /** Hirings were charged (payments): their jobs and multi-episode parents are funded and start (delivery). */
+  'jobs-funded': { jobIds: number[] };
+}
+
+export type DealTxStep = keyof DealTxSteps;
+type TxHandler<K extends DealTxStep> = (tx: Tx, input: DealTxSteps[K]) => Promise<unknown>;
+
+const TX_KEY = Symbol.for('cuepoint.domain-events.tx-steps');
+type TxHolder = { [TX_KEY]?: Map<DealTxStep, TxHandler<DealTxStep>> };
+const txHandlers = () => ((globalThis as TxHolder)[TX_KEY] ??= new Map());
+
+/** Registers the one handler of a step (registering again replaces it). */
+export function handleDealTxStep<K extends DealTxStep>(step: K, handler: TxHandler<K>): void {
+  txHandlers().set(step, handler as TxHandler<DealTxStep>);
+}
+
+/** Runs a step inside the caller's transaction; throws (rolling it back) when no domain handles it. */
+export async function runDealTxStep<K extends DealTxStep>(tx: Tx, step: K, input: DealTxSteps[K]): Promise<void> {
+  const handler = txHandlers().get(step);
+  if (!handler) throw new Error(`No domain handles the "${step}" step: boot (runtime.ts registerDomainWork) registers its handler.`);
+  await handler(tx, input);
 }

@@ -7,7 +7,7 @@ import { closeDb, migrate, getDb } from './db';
 import { ensureWebClient, prepareSignIn, revocationsReady, stopRevocationSync } from './users';
 import { prepareQueues, startWorker, stopWorker, workReady, setEngineRole, stopEngine } from './jobs';
 import { isDatabaseEmpty, seedCatalogue, seedDemo } from './seed';
-import { registerDeliveryJobs } from './delivery';
+import { registerDeliveryJobs, registerFundedJobsStep } from './delivery';
 import { registerAudioProcessing, registerFileJobs } from './files';
 import { registerPaymentJobs } from './payments';
 import { registerCampaignJobs } from './campaigns';
@@ -31,6 +31,8 @@ export interface BootOptions {
 /** The domains' background jobs and file rules, registered before the queue or a request needs them. */
 function registerDomainWork(): void {
   registerDeliveryJobs();
+  // Funding (payments) starts the jobs (delivery) in the charge's own transaction.
+  registerFundedJobsStep();
   registerAudioProcessing();
   registerFileJobs();
   registerPaymentJobs();

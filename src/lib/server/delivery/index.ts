@@ -6,7 +6,7 @@ export { disputeLink, listDisputes, resolveDispute, respondToDispute } from './d
 export { evidenceJsonSql, evidenceOf } from './evidence';
 export type { EvidencePayload } from './evidence';
 export { formatOffset } from './fingerprint';
-export { markJobsFunded, transitionJob, updateJobFields } from './job-status';
+export { registerFundedJobsStep, transitionJob, updateJobFields } from './job-status';
 export { confirmAired, linkEpisode, linkableEpisodes, serializeAirCheck } from './link-episode';
 export { playFrom, runAirCheck } from './listen';
 export { GUEST_VOICE, HOST_VOICE, SYNTH_RATE, concat, mix, speech, wav } from './synthetic-speech';

@@ -13,6 +13,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db';
+import { handleDealTxStep } from '../domain-events';
 import { getDb, brands, campaigns, discussions, packageJobs, packages, podcasts, users } from '../db';
 import { fieldError, notFound } from '../http';
 import { notify } from '../notifications';
@@ -87,8 +88,9 @@ export async function updateJobFields(tx: Tx, jobId: number, fields: JobFields &
 }
 
 /**
- * Funding (payments calls this inside its charge's transaction): the jobs and their multi-episode
- * parents are funded and leave pending. Payments' own `payments.funded` job announces it after commit.
+ * Funding (payments runs the 'jobs-funded' step inside its charge's transaction, and this handles it): the
+ * jobs and their multi-episode parents are funded and leave pending. Payments' own `payments.funded` job
+ * announces it after commit.
  */
 export async function markJobsFunded(tx: Tx, jobIds: number[]): Promise<JobChange[]> {
   if (!jobIds.length) return [];
@@ -175,4 +177,9 @@ export async function brandNameOf(brandUserId: number): Promise<string> {
     .leftJoin(brands, eq(brands.user_id, users.id))
     .where(eq(users.id, brandUserId));
   return row?.name || `${row?.first ?? ''} ${row?.last ?? ''}`.trim() || 'The brand';
+}
+
+/** Handles payments' 'jobs-funded' step (domain-events.ts) with markJobsFunded; boot calls it once per process. */
+export function registerFundedJobsStep(): void {
+  handleDealTxStep('jobs-funded', (tx, { jobIds }) => markJobsFunded(tx, jobIds));
 }

@@ -7,10 +7,10 @@
  * jobs funded and in progress and the hirings funded, or, when the charge failed, gives the claims and
  * the coupon back: the hirings stay `new` and nothing is half-written. Amounts come from the jobs.
  */
-import { markJobsFunded } from '../delivery';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, type Tx, campaigns, cards, coupons, fundAttempts, fundClaims, hirings, jobFunds, packageJobs, refundRequests, transactions } from '../db';
+import { runDealTxStep } from '../domain-events';
 import { fieldError, HttpError, validate } from '../http';
 import type { SessionUser } from '../users';
 import { transitionHiring, type HiringRow, serializeHirings } from '../marketplace';
@@ -219,10 +219,10 @@ export async function applyFunding(attemptId: number, providerRef: string | null
       })),
     );
     // The jobs can start: funded, and out of pending (a multi-episode item with its episodes), through
-    // delivery's job-status module, the one writer of a job's status.
+    // delivery's job-status module, the one writer of a job's status (it handles the step).
     const jobIds = funded.map((f) => f.job.id);
     const parentIds = [...new Set(funded.map((f) => f.job.parent_id).filter((p): p is number => p !== null))];
-    await markJobsFunded(tx, [...jobIds, ...parentIds]);
+    await runDealTxStep(tx, 'jobs-funded', { jobIds: [...jobIds, ...parentIds] });
     const updated: HiringRow[] = [];
     for (const h of rows) updated.push(await transitionHiring(tx, h, 'funded'));
     await tx

@@ -4,12 +4,13 @@
  * both sides' open screens (delivery panel, list, counts) that the deal changed.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { type DealEvent, onDealEvent } from '../domain-events';
+import { type DealEvent, handleDealTxStep, onDealEvent } from '../domain-events';
 import { getDb, discussions, messages } from '../db';
 import { broadcast } from '../realtime';
 import { publishMessageCreated, userChannel, workroomChannel } from './events';
 import { memberIds } from './membership';
 import { messagePayload } from './message-payload';
+import { openPackageDiscussion } from './open-package-discussion';
 import { postSystemMessage } from './post-message';
 
 /** The package's workroom, if it has one. */
@@ -53,5 +54,7 @@ async function onDeal(event: DealEvent): Promise<number | undefined> {
 
 /** Subscribes the workrooms to the deal's steps; boot calls it once per process. */
 export function registerDealThread(): void {
+  // A proposal sent or edited opens its workroom in the proposal's own transaction.
+  handleDealTxStep('proposal-saved', (tx, input) => openPackageDiscussion(tx, input));
   onDealEvent('workrooms', onDeal);
 }

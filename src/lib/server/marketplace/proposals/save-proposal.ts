@@ -12,8 +12,7 @@ import { publishPackageChanged } from './events';
 import { ensureOpportunity, livePackageId, openCampaignWhere } from '../sponsorships';
 import { transitionOpportunities } from '../deal-status';
 import { podcastCalendar, podcastToday, sanitizeHtml } from '../../podcasts';
-import { openPackageDiscussion } from '../../workrooms';
-import { emitDealEvent } from '../../domain-events';
+import { emitDealEvent, runDealTxStep } from '../../domain-events';
 import { formatMoney } from '../../../format/money';
 import { formatDate } from '../../../format/dates';
 import { AD_TYPE_LABELS, DEFAULT_JOB_EPISODES } from '../../../constants';
@@ -155,7 +154,8 @@ export async function createProposal(userId: number, campaignId: number, input: 
     await tx.update(packages).set({ total_price: total }).where(eq(packages.id, pkg!.id));
     const opp = await ensureOpportunity(tx, podcast.id, campaignId);
     await transitionOpportunities(tx, eq(opportunities.id, opp.id), 'proposed', { package_id: pkg!.id });
-    await openPackageDiscussion(tx, {
+    // The workroom opens in the same transaction (the workrooms domain handles the step).
+    await runDealTxStep(tx, 'proposal-saved', {
       packageId: pkg!.id,
       podcastId: podcast.id,
       campaignId,
@@ -204,7 +204,8 @@ export async function updateProposal(userId: number, campaignId: number, package
     const total = totalOf(checked.jobs);
     await tx.update(packages).set({ description: checked.description, total_price: total }).where(eq(packages.id, pkg.id));
     const opp = await ensureOpportunity(tx, pkg.podcast_id, campaignId);
-    await openPackageDiscussion(tx, {
+    // The workroom opens in the same transaction (the workrooms domain handles the step).
+    await runDealTxStep(tx, 'proposal-saved', {
       packageId: pkg.id,
       podcastId: pkg.podcast_id,
       campaignId,
