@@ -3,11 +3,11 @@
  * its published_at on, so a future date is scheduled), `draft` is unpublished. Publishing a draft whose
  * date has passed dates it now, so it reaches the top of the feed; a future date stays as scheduled.
  */
-import { eq } from 'drizzle-orm';
-import { getDb, episodes } from '../db';
+import type { episodes } from '../db';
 import { now as clockNow } from '../clock';
 import { HttpError } from '../http';
 import type { EpisodeState } from '../../hosting-rules';
+import { updateEpisode } from '../podcasts';
 
 type Status = (typeof episodes.$inferSelect)['status'];
 
@@ -31,7 +31,5 @@ export async function transitionEpisode(episode: typeof episodes.$inferSelect, a
     throw new HttpError(422, message, { status: [message] });
   }
   const published_at = action === 'publish' && (!episode.published_at || episode.published_at.getTime() <= now.getTime()) ? now : episode.published_at;
-  const db = await getDb();
-  const [saved] = await db.update(episodes).set({ status: rule.to, published_at }).where(eq(episodes.id, episode.id)).returning();
-  return saved!;
+  return updateEpisode(episode.id, { status: rule.to, published_at });
 }

@@ -13,7 +13,7 @@ import { randomToken } from '../crypto';
 import { getDb, episodes, podcasts } from '../db';
 import { fieldError, notFound, validate } from '../http';
 import { isDay } from '../../slots';
-import { isBlankHtml, sanitizeHtml } from '../podcasts';
+import { deleteEpisode, insertEpisode, isBlankHtml, sanitizeHtml, updateEpisode } from '../podcasts';
 import { findOwnedHosted } from './owned-hosted';
 import { removeMedia, saveMedia } from './media-storage';
 import { checkChapters, textFileSchema, transcriptFormat, type TextFile } from './episode-files';
@@ -176,13 +176,7 @@ export async function updateHostedEpisode(user: { id: number }, hostedId: number
   const input = validate(episodeInputSchema, body);
   const details = detailFields(input);
   const files = await storeFiles(user.id, podcast.hash_id, episode.hash_id, input, episode);
-  const db = await getDb();
-  const [saved] = await db
-    .update(episodes)
-    .set({ ...details, ...files })
-    .where(eq(episodes.id, episode.id))
-    .returning();
-  return serializeEpisode(saved!);
+  return serializeEpisode(await updateEpisode(episode.id, { ...details, ...files }));
 }
 
 /** Creates an episode with uploaded audio (POST /api/podcasts/hosted/{id}/episodes): published (or scheduled), or a draft. */
@@ -192,19 +186,15 @@ export async function createHostedEpisode(user: { id: number }, hostedId: number
   const details = detailFields(input);
   const hashId = randomToken(8);
   const files = await storeFiles(user.id, podcast.hash_id, hashId, input, null);
-  const db = await getDb();
-  const [saved] = await db
-    .insert(episodes)
-    .values({
-      hash_id: hashId,
-      podcast_id: podcast.id,
-      guid: `cuepoint-${podcast.hash_id}-${hashId}`,
-      ...details,
-      ...files,
-      status: input.publish ? 'current' : 'draft',
-    })
-    .returning();
-  return serializeEpisode(saved!);
+  const saved = await insertEpisode({
+    hash_id: hashId,
+    podcast_id: podcast.id,
+    guid: `cuepoint-${podcast.hash_id}-${hashId}`,
+    ...details,
+    ...files,
+    status: input.publish ? 'current' : 'draft',
+  });
+  return serializeEpisode(saved);
 }
 
 /** Adds an episode whose audio is a file on this machine (the demo seed's generated audio), as the editor would. */
@@ -215,22 +205,17 @@ export async function addEpisodeFromFile(
 ): Promise<EpisodeRow> {
   const hashId = randomToken(8);
   const stored = await saveMedia(podcast.hash_id, `ep-${hashId}-${randomToken(4)}.mp3`, { path: audio.path });
-  const db = await getDb();
-  const [saved] = await db
-    .insert(episodes)
-    .values({
-      ...input,
-      description: cleanDescription(input.description),
-      hash_id: hashId,
-      podcast_id: podcast.id,
-      guid: input.guid || `cuepoint-${podcast.hash_id}-${hashId}`,
-      enclosure_url: stored.url,
-      enclosure_type: 'audio/mpeg',
-      enclosure_length: stored.size,
-      duration: audio.seconds,
-    })
-    .returning();
-  return saved!;
+  return insertEpisode({
+    ...input,
+    description: cleanDescription(input.description),
+    hash_id: hashId,
+    podcast_id: podcast.id,
+    guid: input.guid || `cuepoint-${podcast.hash_id}-${hashId}`,
+    enclosure_url: stored.url,
+    enclosure_type: 'audio/mpeg',
+    enclosure_length: stored.size,
+    duration: audio.seconds,
+  });
 }
 
 /** Publishes or unpublishes an episode (POST …/episodes/{hash_id}/publish|unpublish). */
@@ -249,8 +234,7 @@ export async function changeEpisodeStatus(
 export async function deleteHostedEpisode(user: { id: number }, hostedId: number, hashId: string): Promise<void> {
   const { podcast } = await findOwnedHosted(user.id, hostedId);
   const episode = await findOwnedEpisode(user.id, podcast.id, hashId);
-  const db = await getDb();
-  await db.delete(episodes).where(eq(episodes.id, episode.id));
+  await deleteEpisode(episode.id);
   const tags = episodeTagsOf(episode.podcast_tags);
   for (const url of [episode.enclosure_url, episode.artwork_url, tags.chapters?.url, ...(tags.transcripts ?? []).map((t) => t.url)]) {
     await removeMedia(podcast.hash_id, url);

@@ -17,7 +17,7 @@ import { guardedFetch } from '../fetch';
 import { randomToken } from '../crypto';
 import { renderMail, queueMail } from '../mail';
 import { broadcast } from '../realtime';
-import { parseRssChannel } from '../podcasts';
+import { parseRssChannel, setPodcastFromFeed, upsertImportedEpisode } from '../podcasts';
 import { readFeedChannel, readFeedEpisodes, type FeedEpisode } from './read-feed-episodes';
 import { mediaUrlPrefix } from '../media-paths';
 import { copyMedia, type MediaKind, type StoredMedia } from './media-storage';
@@ -149,10 +149,11 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
     await recordFile(hosted.id, null, ref.kind, ref.url, outcome);
     if (outcome.ok) channelCopies.set(ref.url, outcome.stored.url);
   }
-  await db
-    .update(podcasts)
-    .set({ title: channel.title, about: channel.description ? sanitizeShowNotes(channel.description) : podcast.about, avatar_url: artwork ?? null })
-    .where(eq(podcasts.id, podcast.id));
+  await setPodcastFromFeed(podcast.id, {
+    title: channel.title,
+    about: channel.description ? sanitizeShowNotes(channel.description) : podcast.about,
+    avatar_url: artwork ?? null,
+  });
   const previous = (hosted.settings.channel ?? {}) as { podcast_guid?: string };
   const settings = {
     ...hosted.settings,
@@ -301,15 +302,10 @@ async function importEpisode(hostedId: number, podcast: typeof podcasts.$inferSe
     enclosure_length: audio?.ok ? audio.stored.size : (item.enclosure?.length ?? null),
     original_enclosure_url: item.enclosure?.url ?? null,
   };
-  const db = await getDb();
-  const [episode] = await db
-    .insert(episodes)
-    .values({ hash_id: randomToken(8), podcast_id: podcast.id, guid: item.guid, status: 'current', ...fields })
-    .onConflictDoUpdate({ target: [episodes.podcast_id, episodes.guid], set: fields })
-    .returning({ id: episodes.id });
-  if (audio && item.enclosure) await recordFile(hostedId, episode!.id, 'audio', item.enclosure.url, audio);
-  if (art && item.artwork) await recordFile(hostedId, episode!.id, 'art', item.artwork, art);
-  for (const doc of docs) await recordFile(hostedId, episode!.id, doc.kind, doc.url, doc.outcome);
+  const episode = await upsertImportedEpisode({ hash_id: randomToken(8), podcast_id: podcast.id, guid: item.guid, status: 'current' }, fields);
+  if (audio && item.enclosure) await recordFile(hostedId, episode.id, 'audio', item.enclosure.url, audio);
+  if (art && item.artwork) await recordFile(hostedId, episode.id, 'art', item.artwork, art);
+  for (const doc of docs) await recordFile(hostedId, episode.id, doc.kind, doc.url, doc.outcome);
 }
 
 /** The key of migration_files a kept file is recorded under: the episode's audio or artwork when it is the same URL. */

@@ -4,9 +4,9 @@
  * complete-onboarding sets is_completed once the redirect is in place.
  */
 import { and, eq, lt } from 'drizzle-orm';
-import { getDb, hostedPodcasts, podcasts } from '../db';
+import { getDb, hostedPodcasts } from '../db';
 import { HttpError } from '../http';
-import { serializeHosted } from '../podcasts';
+import { markPodcastOnboarded, serializeHosted } from '../podcasts';
 import { isRedirecting } from '../../hosting-rules';
 import type { HostedPodcastPayload } from '../../types';
 import { findOwnedHosted } from './owned-hosted';
@@ -58,6 +58,6 @@ export async function completeHostedOnboarding(user: { id: number }, hostedId: n
   const db = await getDb();
   const [saved] = await db.update(hostedPodcasts).set({ is_completed: true }).where(eq(hostedPodcasts.id, hosted.id)).returning();
   await publishHostedPodcastUpdated(hosted.id);
-  await db.update(podcasts).set({ is_onboarded: true }).where(eq(podcasts.id, podcast.id));
+  await markPodcastOnboarded(podcast.id);
   return serializeHosted(saved!);
 }

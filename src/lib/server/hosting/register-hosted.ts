@@ -7,12 +7,12 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { config } from '../config';
 import { randomToken, readSignedPayload, signPayload } from '../crypto';
-import { getDb, hostedPodcasts, podcasts, users } from '../db';
+import { getDb, hostedPodcasts, users } from '../db';
 import { FetchFailed, FetchRefused, guardedFetch } from '../fetch';
 import { HttpError, fieldError, fieldErrors, zodFieldErrors } from '../http';
 import { hashPassword, createInvitedPodcaster } from '../users';
 import { renderMail, queueMail } from '../mail';
-import { NotAnRssFeed, parseRssChannel } from '../podcasts';
+import { createInvitedPodcast, NotAnRssFeed, parseRssChannel } from '../podcasts';
 import { readFeedChannel } from './read-feed-episodes';
 import { hostedFeedUrl } from './hosted-feed-url';
 
@@ -123,13 +123,10 @@ export async function registerHosted(body: Record<string, unknown>): Promise<{ u
       }),
     };
     const hash = randomToken(8);
-    const [podcast] = await tx
-      .insert(podcasts)
-      .values({ hash_id: hash, user_id: user!.id, url: invite.feed_url, title, avatar_url: artwork, source: 'rss', is_onboarded: true })
-      .returning({ id: podcasts.id });
+    const podcast = await createInvitedPodcast(tx, { hash_id: hash, user_id: user!.id, url: invite.feed_url, title, avatar_url: artwork });
     await tx
       .insert(hostedPodcasts)
-      .values({ podcast_id: podcast!.id, type: 'other', migration_status: 'pending', original_url: invite.feed_url, url: hostedFeedUrl(hash) });
+      .values({ podcast_id: podcast.id, type: 'other', migration_status: 'pending', original_url: invite.feed_url, url: hostedFeedUrl(hash) });
     return user!.id;
   });
   return { userId, email: invite.email };

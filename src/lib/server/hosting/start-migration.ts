@@ -4,11 +4,11 @@
  * resync is open to a stale or failed migration, and to a finished one with files still to move.
  */
 import { eq } from 'drizzle-orm';
-import { getDb, categories, hostedPodcasts, podcasts } from '../db';
+import { getDb, categories, hostedPodcasts } from '../db';
 import { isAppleCategory, type ItunesCategoryPair } from '../../apple-categories';
 import { HttpError, fieldError } from '../http';
 import { enqueue } from '../jobs';
-import { serializeHosted } from '../podcasts';
+import { serializeHosted, setPodcastCategory } from '../podcasts';
 import type { HostedPodcastPayload } from '../../types';
 import { hostedFeedUrl } from './hosted-feed-url';
 import { findOwnedHosted } from './owned-hosted';
@@ -47,7 +47,7 @@ export async function startMigration(
   let settings: Record<string, unknown> = categoryId ? { ...hosted.settings, itunes_category_id: categoryId } : hosted.settings;
   if (pair) settings = { ...settings, feed: { ...((settings.feed as Record<string, unknown> | undefined) ?? {}), itunes_category: pair } };
   const saved = await db.transaction(async (tx) => {
-    if (categoryId) await tx.update(podcasts).set({ category_id: categoryId }).where(eq(podcasts.id, podcast.id));
+    if (categoryId) await setPodcastCategory(podcast.id, categoryId, tx);
     const [row] = await tx
       .update(hostedPodcasts)
       .set({

@@ -11,6 +11,21 @@ export { podcastDirectory } from './podcast-directory';
 export { readFeed, summarizeFeed } from './read-feed';
 export { NotAnRssFeed, all, attrOf, parseRssChannel, readNewFeedUrl, textOf } from './rss-channel';
 export type { RssChannel } from './rss-channel';
+export {
+  createInvitedPodcast,
+  deleteEpisode,
+  type EpisodeChanges,
+  type EpisodeRecord,
+  insertEpisode,
+  markPodcastOnboarded,
+  setMeasured,
+  setPodcastCategory,
+  setPodcastFromFeed,
+  setPodcastRating,
+  setVerifiedListens,
+  updateEpisode,
+  upsertImportedEpisode,
+} from './records';
 export { savePodcastAvatar } from './save-podcast-avatar';
 export { searchPodcastById, searchPodcasts } from './search-podcasts';
 export { requireUpload, storeUploadedBytes } from './store-image-bytes';

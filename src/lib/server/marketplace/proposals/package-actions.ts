@@ -12,6 +12,7 @@ import { transitionPackage } from '../deal-status';
 import type { FeedPackagePayload } from '../../../campaign-types';
 import { proposalTotal } from '../../../proposal-total';
 import { findBrandPackage, serializePackagesForBrand } from './brand-feed';
+import { setPodcastRating } from '../../podcasts';
 
 async function reload(packageId: number): Promise<FeedPackagePayload> {
   const db = await getDb();
@@ -65,7 +66,7 @@ export async function refreshRatingAvg(podcastId: number): Promise<number> {
     .innerJoin(packages, eq(packages.id, rates.package_id))
     .where(eq(packages.podcast_id, podcastId));
   const avg = row?.avg === null || row?.avg === undefined ? 0 : Math.round(Number(row.avg) * 100) / 100;
-  await db.update(podcasts).set({ rating_avg: avg }).where(eq(podcasts.id, podcastId));
+  await setPodcastRating(podcastId, avg);
   return avg;
 }
 

@@ -3,12 +3,12 @@
  * measured on our media server and is `active` at once. Any other show gets its measurement prefix,
  * and is `active` once a check of its feed finds the prefix on its recent enclosures.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { assertNotThrottled, hit } from '../../users';
 import { config } from '../../config';
-import { type Db, getDb, analyticsConnections, hostedPodcasts, podcasts } from '../../db';
+import { type Db, getDb, analyticsConnections, hostedPodcasts } from '../../db';
 import { HttpError } from '../../http';
-import { findOwnedPodcast, readFeed, syncFeedEpisodes } from '../../podcasts';
+import { findOwnedPodcast, readFeed, setMeasured, syncFeedEpisodes } from '../../podcasts';
 import { recordFeedEnclosures } from './feed-enclosures';
 import type { DownloadsReport, DateRange } from '../../../analytics-types';
 import { carriesPrefix, measurementPrefix } from '../../../rules/audio-url';
@@ -50,12 +50,11 @@ function serialize(podcast: { id: number; hash_id: string }, row: Pick<Connectio
 async function syncFlag(podcastIds: number[]): Promise<void> {
   if (!podcastIds.length) return;
   const db = await getDb();
-  await db
-    .update(podcasts)
-    .set({
-      has_active_analytics: sql`exists (select 1 from ${analyticsConnections} c where c.podcast_id = ${podcasts.id} and c.status = 'active')`,
-    })
-    .where(inArray(podcasts.id, podcastIds));
+  const active = await db
+    .selectDistinct({ podcast_id: analyticsConnections.podcast_id })
+    .from(analyticsConnections)
+    .where(and(inArray(analyticsConnections.podcast_id, podcastIds), eq(analyticsConnections.status, 'active')));
+  await setMeasured(podcastIds, new Set(active.map((a) => a.podcast_id)));
 }
 
 /** Gives every hosted show its active `hosted` connection (hosting admits shows; they are measured at once). */

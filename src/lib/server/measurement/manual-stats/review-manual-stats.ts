@@ -6,6 +6,7 @@ import { HttpError, notFound } from '../../http';
 import { renderMail, queueMail } from '../../mail';
 import { notify } from '../../notifications';
 import { serializeManualStats, type ManualStatsPayload } from './manual-stats';
+import { setVerifiedListens } from '../../podcasts';
 
 export interface PendingManualStats extends ManualStatsPayload {
   podcast_title: string;
@@ -58,7 +59,7 @@ export async function verifyManualStats(id: number): Promise<ManualStatsPayload>
       .set({ status: 'verified', verified_at: new Date(), reject_reason: null })
       .where(eq(podcastManualStats.id, id))
       .returning();
-    await tx.update(podcasts).set({ avg_listens: row.s.listens }).where(eq(podcasts.id, row.podcast.id));
+    await setVerifiedListens(row.podcast.id, row.s.listens, tx);
     await queueMail(
       renderMail({
         to: row.email,
