@@ -5,28 +5,13 @@
  * feed writes itself (WRITTEN, each with its reason) and values compared by meaning (TEXT).
  */
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshEnvironment, seedPodcast, seedUser } from './support';
-import { FEEDS, startHostingFeedServer, type HostingFeedServer } from '../fixtures/feeds/hosting/feed-server.mjs';
+import { describe, expect, it } from 'vitest';
+import { seedPodcast, seedUser, hostingFeedsForFile } from './support';
+import { FEEDS } from '../fixtures/feeds/hosting/feed-server.mjs';
 import { diffFeeds } from '../support/feed-diff';
 import { sanitizeShowNotes } from '../../src/lib/server/hosting/import-feed';
 
-let feeds: HostingFeedServer;
-let env: { dataDir: string; cleanup(): void };
-
-beforeAll(async () => {
-  feeds = await startHostingFeedServer();
-  env = freshEnvironment(`127.0.0.1:${feeds.port}`);
-  const { migrateWithQueue: migrate } = await import('../../src/lib/server/jobs/migrate-all');
-  await migrate();
-});
-
-afterAll(async () => {
-  const { closeDb } = await import('../../src/lib/server/db/client');
-  await closeDb();
-  await feeds.close();
-  env.cleanup();
-});
+const hosting = hostingFeedsForFile();
 
 /** What the hosted feed writes itself, and why (docs/hosting.md, "The hosted feed"). */
 const WRITTEN: Record<string, string> = {
@@ -84,7 +69,7 @@ async function moveIn(route: Route, path: string) {
   const { startMigration } = await import('../../src/lib/server/hosting/start-migration');
   const { importHostedFeed } = await import('../../src/lib/server/hosting/import-feed');
   const { buildHostedFeed } = await import('../../src/lib/server/hosting/build-hosted-feed');
-  const { user, podcastId } = await route(feeds.url(path));
+  const { user, podcastId } = await route(hosting.feeds.url(path));
   const db = await getDb();
   const [row] = await db
     .select({ hosted: hostedPodcasts, hash: podcasts.hash_id })
@@ -108,11 +93,11 @@ const ROUTES: Array<[string, Route]> = [
 describe.each(ROUTES)('[HOSTING] the hosted feed against the old one, element by element (%s route)', (_name, route) => {
   it.each(Object.entries(FEEDS))('%s: nothing dropped, nothing changed, nothing left on the old host', async (_host, feed) => {
     const { mediaUrlPrefix } = await import('../../src/lib/server/media-paths');
-    const old = await (await fetch(feeds.url(feed.path))).text();
+    const old = await (await fetch(hosting.feeds.url(feed.path))).text();
     const { report, xml } = await moveIn(route, feed.path);
     expect(report.failed).toEqual([]);
     const problems = diffFeeds(old, xml, {
-      oldOrigin: feeds.origin,
+      oldOrigin: hosting.feeds.origin,
       mediaPrefix: mediaUrlPrefix(),
       written: WRITTEN,
       text: TEXT,
@@ -145,18 +130,18 @@ describe('[HOSTING] the files of Podcasting 2.0 elements on Resync', () => {
     const { startMigration } = await import('../../src/lib/server/hosting/start-migration');
     const { importHostedFeed, failedFilesSentence } = await import('../../src/lib/server/hosting/import-feed');
     const lost = '/audio/maintainers-holidays-64k.mp3';
-    feeds.removeFile(lost);
-    const { report } = await moveIn(applicationRoute, FEEDS.castopod.path).finally(() => feeds.restoreFile(lost));
+    hosting.feeds.removeFile(lost);
+    const { report } = await moveIn(applicationRoute, FEEDS.castopod.path).finally(() => hosting.feeds.restoreFile(lost));
     expect(failedFilesSentence(report)).toBe(
       `1 of ${report.files.total} files could not be fetched: the alternate enclosure of “Maintainers Need Holidays Too”.`,
     );
     const [hosted] = await (await getDb()).select().from(hostedPodcasts).orderBy(desc(hostedPodcasts.id)).limit(1);
-    const before = feeds.requests.length;
+    const before = hosting.feeds.requests.length;
     await startMigration({ id: (await ownerOf(hosted!.podcast_id))! }, hosted!.id, {});
     const again = await importHostedFeed(hosted!.id, { retryDelaysMs: [0, 0] });
     expect(again.files.failed).toBe(0);
     // The feed itself, then only the lost file: every other file is reused from storage.
-    expect(feeds.requests.slice(before).filter((p) => p !== FEEDS.castopod.path)).toEqual([lost]);
+    expect(hosting.feeds.requests.slice(before).filter((p) => p !== FEEDS.castopod.path)).toEqual([lost]);
   });
 });
 

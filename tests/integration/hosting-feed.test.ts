@@ -1,25 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshEnvironment, seedPodcast, seedUser } from './support';
-import { FEEDS, startHostingFeedServer, type HostingFeedServer } from '../fixtures/feeds/hosting/feed-server.mjs';
+import { describe, expect, it } from 'vitest';
+import { seedPodcast, seedUser, hostingFeedsForFile } from './support';
+import { FEEDS } from '../fixtures/feeds/hosting/feed-server.mjs';
 import { readWithPartytime, readWithThreeParsers } from '../support/feed-parsers';
 
-let feeds: HostingFeedServer;
-let env: { dataDir: string; cleanup(): void };
-
-beforeAll(async () => {
-  feeds = await startHostingFeedServer();
-  env = freshEnvironment(`127.0.0.1:${feeds.port}`);
-  const { migrateWithQueue: migrate } = await import('../../src/lib/server/jobs/migrate-all');
-  await migrate();
-});
-
-afterAll(async () => {
-  const { closeDb } = await import('../../src/lib/server/db/client');
-  await closeDb();
-  await feeds.close();
-  env.cleanup();
-});
+const hosting = hostingFeedsForFile();
 
 /** A verified show of a new podcaster, moved in from the fixture feed at `path`. */
 async function migratedShow(path: string) {
@@ -28,7 +13,7 @@ async function migratedShow(path: string) {
   const { startMigration } = await import('../../src/lib/server/hosting/start-migration');
   const { importHostedFeed } = await import('../../src/lib/server/hosting/import-feed');
   const user = await seedUser('PODCASTER');
-  const podcast = await seedPodcast(user.id, feeds.url(path), { verified_at: new Date() });
+  const podcast = await seedPodcast(user.id, hosting.feeds.url(path), { verified_at: new Date() });
   const [hosted] = await (await getDb()).insert(hostedPodcasts).values({ podcast_id: podcast.id, original_url: podcast.url }).returning();
   await startMigration(user, hosted!.id, {});
   await importHostedFeed(hosted!.id, { retryDelaysMs: [0, 0] });
@@ -110,7 +95,7 @@ describe('[HOSTING] the show’s identity and data', () => {
     const { podcast, user } = await migratedShow(FEEDS.subsplash.path);
     const now = await feedOf(podcast.hash_id);
     const reading = readWithPartytime(now.xml);
-    expect(reading.podcastGuid).toBe(podcastGuid(feeds.url(FEEDS.subsplash.path)));
+    expect(reading.podcastGuid).toBe(podcastGuid(hosting.feeds.url(FEEDS.subsplash.path)));
     expect(now.xml).toContain(`<podcast:locked owner="${user.row.email}">yes</podcast:locked>`);
     expect(now.xml).toContain('<itunes:category text="Religion &amp; Spirituality"><itunes:category text="Christianity"/></itunes:category>');
     expect(reading.items.map((i) => i.title)).toEqual(['Advent Week 3: Peace', 'Advent Week 4: Joy']);
@@ -179,11 +164,11 @@ describe('[HOSTING] leaving', () => {
     const { updateHosted } = await import('../../src/lib/server/hosting/update-hosted');
     const { podcast, user, hosted } = await migratedShow(FEEDS.anchor.path);
     await finishOnboarding(hosted.id);
-    await expect(updateHosted(user, hosted.id, { moved_to: feeds.url('/art/not-a-feed.png') })).rejects.toMatchObject({
+    await expect(updateHosted(user, hosted.id, { moved_to: hosting.feeds.url('/art/not-a-feed.png') })).rejects.toMatchObject({
       status: 422,
       errors: { moved_to: ['That address does not answer with an RSS feed yet. Import your show on your new host first.'] },
     });
-    const newFeed = feeds.url(FEEDS.libsyn.path);
+    const newFeed = hosting.feeds.url(FEEDS.libsyn.path);
     await updateHosted(user, hosted.id, { moved_to: newFeed });
     const res = await serveHostedFeed(new Request('http://x/'), podcast.hash_id);
     expect(res.status).toBe(301);
@@ -198,16 +183,16 @@ describe('[HOSTING] leaving', () => {
   it('refuses to leave while a file is on the old host or the onboarding is unfinished, naming them, unless the podcaster leaves anyway', async () => {
     const { updateHosted } = await import('../../src/lib/server/hosting/update-hosted');
     const lost = '/audio/bread-before-dawn.mp3';
-    feeds.removeFile(lost);
+    hosting.feeds.removeFile(lost);
     let show: Awaited<ReturnType<typeof migratedShow>>;
     try {
       show = await migratedShow(FEEDS.libsyn.path);
     } finally {
-      feeds.restoreFile(lost);
+      hosting.feeds.restoreFile(lost);
     }
     const { user, hosted } = show;
-    const lostUrl = `${feeds.url(lost)}?s=2`; // as the feed names it
-    const newFeed = feeds.url(FEEDS.anchor.path);
+    const lostUrl = `${hosting.feeds.url(lost)}?s=2`; // as the feed names it
+    const newFeed = hosting.feeds.url(FEEDS.anchor.path);
     const refusal = (await updateHosted(user, hosted.id, { moved_to: newFeed }).catch((e: unknown) => e)) as { status: number; message: string; body: unknown };
     expect(refusal).toMatchObject({
       status: 422,
@@ -236,10 +221,10 @@ describe('[HOSTING] categories Apple does not list', () => {
     const { importHostedFeed } = await import('../../src/lib/server/hosting/import-feed');
     const { getDb } = await import('../../src/lib/server/db/client');
     const { hostedPodcasts } = await import('../../src/lib/server/db/schema');
-    feeds.inject(FEEDS.buzzsprout.path, '<itunes:category text="News &amp; Politics"/>');
+    hosting.feeds.inject(FEEDS.buzzsprout.path, '<itunes:category text="News &amp; Politics"/>');
     try {
       const user = await seedUser('PODCASTER');
-      const podcast = await seedPodcast(user.id, feeds.url(FEEDS.buzzsprout.path), { verified_at: new Date() });
+      const podcast = await seedPodcast(user.id, hosting.feeds.url(FEEDS.buzzsprout.path), { verified_at: new Date() });
       const summary = await summariseFeed(podcast as never, null);
       expect(summary.hasIunesCategory).toBe(true);
       expect(summary.unlistedCategories).toEqual([
@@ -263,7 +248,7 @@ describe('[HOSTING] categories Apple does not list', () => {
       expect(feed.xml).toContain('<itunes:category text="News"><itunes:category text="Politics"/></itunes:category>');
       expect(feed.xml).not.toContain('Society &amp; Culture');
     } finally {
-      feeds.inject(FEEDS.buzzsprout.path, '');
+      hosting.feeds.inject(FEEDS.buzzsprout.path, '');
     }
   });
 });
@@ -274,26 +259,26 @@ describe('[HOSTING] verification by podcast:txt', () => {
       '../../src/lib/server/hosting/verify-by-txt'
     );
     const user = await seedUser('PODCASTER');
-    const podcast = await seedPodcast(user.id, feeds.url(FEEDS.subsplash.path));
+    const podcast = await seedPodcast(user.id, hosting.feeds.url(FEEDS.subsplash.path));
     const { token, method } = await requestTxtVerification(user, podcast.id);
     expect(method).toBe('txt');
     expect((await requestTxtVerification(user, podcast.id)).token).toBe(token);
     await expect(checkTxtVerification(user, podcast.id)).rejects.toMatchObject({ status: 422, message: CODE_NOT_FOUND_MESSAGE });
-    feeds.inject(FEEDS.subsplash.path, `<podcast:txt xmlns:podcast="https://podcastindex.org/namespace/1.0" purpose="verify">${token}</podcast:txt>`);
+    hosting.feeds.inject(FEEDS.subsplash.path, `<podcast:txt xmlns:podcast="https://podcastindex.org/namespace/1.0" purpose="verify">${token}</podcast:txt>`);
     try {
       const state = await pollVerification(user, podcast.id, new Date(Date.now() + 60_000));
       expect(state.verified).toBe(true);
     } finally {
-      feeds.inject(FEEDS.subsplash.path, '');
+      hosting.feeds.inject(FEEDS.subsplash.path, '');
     }
     // Another show: the explicit check.
-    const other = await seedPodcast(user.id, feeds.url(FEEDS.castopod.path));
+    const other = await seedPodcast(user.id, hosting.feeds.url(FEEDS.castopod.path));
     const code = (await requestTxtVerification(user, other.id)).token;
-    feeds.inject(FEEDS.castopod.path, `<podcast:txt purpose="verify">${code}</podcast:txt>`);
+    hosting.feeds.inject(FEEDS.castopod.path, `<podcast:txt purpose="verify">${code}</podcast:txt>`);
     try {
       expect(await checkTxtVerification(user, other.id)).toMatchObject({ verified: true, method: 'txt' });
     } finally {
-      feeds.inject(FEEDS.castopod.path, '');
+      hosting.feeds.inject(FEEDS.castopod.path, '');
     }
   });
 

@@ -7,26 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshEnvironment, seedPodcast, seedUser } from './support';
-import { FEEDS, type HostingFeedServer, silentMp3, startHostingFeedServer } from '../fixtures/feeds/hosting/feed-server.mjs';
+import { describe, expect, it } from 'vitest';
+import { seedPodcast, seedUser, hostingFeedsForFile } from './support';
+import { FEEDS, silentMp3 } from '../fixtures/feeds/hosting/feed-server.mjs';
 
-let feeds: HostingFeedServer;
-let env: { dataDir: string; cleanup(): void };
-
-beforeAll(async () => {
-  feeds = await startHostingFeedServer();
-  env = freshEnvironment(`127.0.0.1:${feeds.port}`);
-  const { migrateWithQueue: migrate } = await import('../../src/lib/server/jobs/migrate-all');
-  await migrate();
-});
-
-afterAll(async () => {
-  const { closeDb } = await import('../../src/lib/server/db/client');
-  await closeDb();
-  await feeds.close();
-  env.cleanup();
-});
+const hosting = hostingFeedsForFile();
 
 const MISNAMED = '/audio/misnamed-episode.m4a?s=3';
 
@@ -38,16 +23,16 @@ describe('[HOSTING] enclosure types from the bytes', () => {
     const { importHostedFeed } = await import('../../src/lib/server/hosting/import-feed');
     const { buildHostedFeed } = await import('../../src/lib/server/hosting/build-hosted-feed');
     const { serveMedia } = await import('../../src/lib/server/hosting/serve-media');
-    feeds.inject(
+    hosting.feeds.inject(
       FEEDS.buzzsprout.path,
-      `<item><title>Misnamed</title><guid isPermaLink="false">misnamed-1</guid><pubDate>Mon, 06 Jan 2025 11:00:00 GMT</pubDate><enclosure url="${feeds.url(MISNAMED)}" length="1" type="audio/x-m4a"/></item>`,
+      `<item><title>Misnamed</title><guid isPermaLink="false">misnamed-1</guid><pubDate>Mon, 06 Jan 2025 11:00:00 GMT</pubDate><enclosure url="${hosting.feeds.url(MISNAMED)}" length="1" type="audio/x-m4a"/></item>`,
     );
     const user = await seedUser('PODCASTER');
-    const podcast = await seedPodcast(user.id, feeds.url(FEEDS.buzzsprout.path), { verified_at: new Date() });
+    const podcast = await seedPodcast(user.id, hosting.feeds.url(FEEDS.buzzsprout.path), { verified_at: new Date() });
     const db = await getDb();
     const [hosted] = await db.insert(hostedPodcasts).values({ podcast_id: podcast.id, original_url: podcast.url }).returning();
     await startMigration(user, hosted!.id, {});
-    const result = await importHostedFeed(hosted!.id, { retryDelaysMs: [0] }).finally(() => feeds.inject(FEEDS.buzzsprout.path, ''));
+    const result = await importHostedFeed(hosted!.id, { retryDelaysMs: [0] }).finally(() => hosting.feeds.inject(FEEDS.buzzsprout.path, ''));
     expect(result.files.failed).toBe(0);
 
     const [episode] = await db.select().from(episodes).where(eq(episodes.guid, 'misnamed-1'));
@@ -65,9 +50,9 @@ describe('[HOSTING] enclosure types from the bytes', () => {
 
     // A Resync reuses the stored copy under the name the bytes gave it: the file is not fetched again.
     const { copyMedia } = await import('../../src/lib/server/hosting/media-storage');
-    const fetched = () => feeds.requests.filter((p) => p === '/audio/misnamed-episode.m4a').length;
+    const fetched = () => hosting.feeds.requests.filter((p) => p === '/audio/misnamed-episode.m4a').length;
     const before = fetched();
-    const again = await copyMedia(podcast.hash_id, feeds.url(MISNAMED), 'audio', 'audio/x-m4a');
+    const again = await copyMedia(podcast.hash_id, hosting.feeds.url(MISNAMED), 'audio', 'audio/x-m4a');
     expect(fetched()).toBe(before);
     expect(again).toMatchObject({ url: episode!.enclosure_url, type: 'audio/mpeg', size: silentMp3(3).length });
   });
@@ -75,7 +60,7 @@ describe('[HOSTING] enclosure types from the bytes', () => {
   it('reads AAC in MP4 as audio/x-m4a, an MP3 as audio/mpeg, and answers null for what is not audio', async () => {
     const { probeMediaType } = await import('../../src/lib/server/hosting/media-type');
     const { ffmpegPath } = await import('../../src/lib/server/files');
-    const m4a = join(env.dataDir, 'tone.mp3.bin');
+    const m4a = join(hosting.dataDir, 'tone.mp3.bin');
     const made = spawnSync(ffmpegPath(), ['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=d=0.5', '-c:a', 'aac', '-f', 'ipod', m4a]);
     expect(made.status).toBe(0);
     expect(await probeMediaType(readFileSync(m4a))).toEqual({ mime: 'audio/x-m4a', ext: '.m4a' });

@@ -7,6 +7,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { type HostingFeedServer, startHostingFeedServer } from '../fixtures/feeds/hosting/feed-server.mjs';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -137,4 +139,35 @@ export async function callEndpoint(handler: unknown, context: Record<string, unk
   } catch (error) {
     return errorResponse(error);
   }
+}
+
+/**
+ * The hosting fixture feeds for a test file: before its tests, the feed server starts, the environment
+ * is fresh (fetching allowed from that server only) and the database migrated; after them, all is closed.
+ */
+export function hostingFeedsForFile(): { readonly feeds: HostingFeedServer; readonly dataDir: string } {
+  let feeds: HostingFeedServer | undefined;
+  let env: { dataDir: string; cleanup(): void } | undefined;
+  beforeAll(async () => {
+    feeds = await startHostingFeedServer();
+    env = freshEnvironment(`127.0.0.1:${feeds.port}`);
+    const { migrateWithQueue: migrate } = await import('../../src/lib/server/jobs/migrate-all');
+    await migrate();
+  });
+  afterAll(async () => {
+    const { closeDb } = await import('../../src/lib/server/db/client');
+    await closeDb();
+    await feeds?.close();
+    env?.cleanup();
+  });
+  return {
+    get feeds() {
+      if (!feeds) throw new Error('The hosting feeds start before the tests (hostingFeedsForFile registers a beforeAll).');
+      return feeds;
+    },
+    get dataDir() {
+      if (!env) throw new Error('The environment is made before the tests.');
+      return env.dataDir;
+    },
+  };
 }
