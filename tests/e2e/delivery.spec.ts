@@ -150,6 +150,12 @@ test('[DELIVERY]: a funded hire is booked, delivered, approved, and verified on 
   await expect(dialog).toBeHidden();
   await b.goto(room.link);
   await hydrated(b);
+  const completedBefore = Number(
+    (await b
+      .getByRole('navigation', { name: 'Campaign activity' })
+      .getByRole('link', { name: /^\d+\s*Completed$/ })
+      .textContent())!.match(/\d+/)![0],
+  );
   await b.getByRole('button', { name: 'Approve ad' }).first().click();
   await b.getByRole('dialog', { name: 'Approve this ad?' }).getByRole('button', { name: 'Approve ad' }).click();
   await expect(b.getByText(/approved the ad/).first()).toBeVisible();
@@ -187,8 +193,15 @@ test('[DELIVERY]: a funded hire is booked, delivered, approved, and verified on 
   await expect(detected).toContainText(/We heard 2[01] s of your 20 s ad at 1:05/);
   await expect(detected.getByRole('link', { name: 'Play the episode from 1:05' })).toHaveAttribute('href', /#t=65$/);
   await expect(b.locator('.msg', { hasText: 'The ad was detected automatically' })).toContainText('at 1:05');
-  await p.reload();
-  await expect(p.getByRole('group').filter({ has: p.getByRole('heading', { name: 'Delivery' }) })).toContainText('Completed');
+  // Issue 37: both open workrooms follow without a reload: the job is Completed, the fee released, and the
+  // brand's top bar counts it among Completed.
+  for (const page of [p, b]) {
+    await expect(page.getByRole('group').filter({ has: page.getByRole('heading', { name: 'Delivery' }) })).toContainText('Completed');
+    await expect(page.getByRole('log', { name: 'Conversation' }).getByText(/\$400 was released to the podcaster for a completed ad/)).toBeVisible();
+  }
+  await expect(
+    b.getByRole('navigation', { name: 'Campaign activity' }).getByRole('link', { name: new RegExp(`^${completedBefore + 1}\\s*Completed$`) }),
+  ).toBeVisible();
   await shoot(p, 'workroom-detected');
 
   // Completed Ads shows where it aired; the podcaster's available balance holds the fee minus the 10 % service fee.

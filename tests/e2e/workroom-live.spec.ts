@@ -115,12 +115,32 @@ test('[WORKROOMS]: a deal shows live on both sides, in a workroom whose thread h
   await expect(topCount(brand, 'Pending Reviews')).toHaveText(counted(pendingBefore + 1, 'Pending Reviews'));
   await expect(pod.getByRole('button', { name: 'Submit ad for review' })).toHaveCount(0);
 
+  // 5b. Changes requested (in the brand's browser): the podcaster's thread, panel and review follow, and can submit again.
+  await review.getByRole('button', { name: 'Request changes' }).click();
+  const changes = brand.getByRole('dialog', { name: 'Request changes to this ad?' });
+  await changes.getByLabel('What should change?').fill('Say the code slower, please.');
+  await changes.getByRole('button', { name: 'Request changes' }).click();
+  await expect(logOf(pod).getByText(/Northwind Bikes asked for changes to the ad\. “Say the code slower, please\.”/)).toBeVisible();
+  await expect(panelOf(pod)).toContainText('Changes asked');
+  await expect(pod.locator('.msg', { hasText: 'ready for your review' })).toContainText('Changes requested');
+  await expect(topCount(brandTab2, 'Pending Reviews')).toHaveText(counted(pendingBefore, 'Pending Reviews'));
+  await pod.getByRole('button', { name: 'Submit ad for review' }).click();
+  await expect(dialog.getByLabel('Ad', { exact: true })).toContainText('changes requested');
+  await dialog.getByLabel('Ad audio').setInputFiles('tests/fixtures/audio/tone.mp3');
+  await expect(dialog.getByRole('list', { name: 'Uploads' }).getByRole('listitem')).toHaveAttribute('data-state', 'success');
+  await dialog.getByRole('button', { name: 'Send for review' }).click();
+  await expect(dialog).toBeHidden();
+  const second = brand.locator('.msg', { hasText: 'ready for your review' }).filter({ has: brand.getByRole('button', { name: 'Approve ad' }) });
+  await expect(second).toHaveCount(1);
+  await expect(panelOf(brand)).toContainText('In review');
+  await expect(topCount(brandTab2, 'Pending Reviews')).toHaveText(counted(pendingBefore + 1, 'Pending Reviews'));
+
   // 6. Approved (in the brand's browser): the podcaster's panel and thread follow; the count goes back.
-  await review.getByRole('button', { name: 'Approve ad' }).click();
+  await second.getByRole('button', { name: 'Approve ad' }).click();
   await brand.getByRole('dialog', { name: 'Approve this ad?' }).getByRole('button', { name: 'Approve ad' }).click();
   await expect(logOf(pod).getByText(/Northwind Bikes approved the ad/)).toBeVisible();
   await expect(panelOf(pod)).toContainText('In progress');
-  await expect(pod.locator('.msg', { hasText: 'ready for your review' })).toContainText('Approved');
+  await expect(pod.locator('.msg', { hasText: 'ready for your review' }).last()).toContainText('Approved');
   await expect(topCount(brandTab2, 'Pending Reviews')).toHaveText(counted(pendingBefore, 'Pending Reviews'));
 
   // System lines are formatted text, never tags.
