@@ -8,6 +8,10 @@
  * parameterised route, the first link that matches its pattern. Routes no page links to get a value
  * from FALLBACKS (a wizard tab, a test token); a route with neither is reported, so a new screen
  * cannot slip through unvisited.
+ *
+ * Issue 37: no screen may log an error in the console or throw (a hydration mismatch, React #418, is one).
+ * The sweep's browser reads the clock in a time zone far from the server's UTC, so a date or time that
+ * the server and the browser would write differently shows up here.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -145,7 +149,22 @@ async function visit(page: Page, path: string, findings: Finding[], shellChecked
 
 const ROLES: Role[] = ['guest', 'brand', 'podcaster', 'hosted', 'admin'];
 
+/**
+ * Errors found by this sweep and not fixed yet (issue 37 stays open on them); any other console error fails.
+ * - A demo workroom opened right after the server seeded it: React reports #419 (a Suspense boundary
+ *   rendered again on the client) and the browser refuses the inline scripts and styles that follow; the
+ *   workroom then works. Seen on the first view only, not reproduced on a second one.
+ * - Completed Ads' audio players: an inline style refused once on the first view.
+ */
+const KNOWN_CONSOLE_ERRORS: Array<{ path: RegExp; text: RegExp }> = [
+  { path: /^\/workrooms\/package\/\d+$/, text: /Minified React error #419|violates the following Content Security Policy directive '(script|style)-src/ },
+  { path: /^\/completed-ads$/, text: /Applying inline style violates the following Content Security Policy directive 'style-src/ },
+];
+
+const knownConsoleError = (path: string, text: string) => KNOWN_CONSOLE_ERRORS.some((k) => k.path.test(path) && k.text.test(text));
+
 test.describe('[A11Y]: every screen, every role, 1280 and 375 px', () => {
+  test.use({ timezoneId: 'Pacific/Honolulu' });
   for (const role of ROLES) {
     test(`[A11Y]: ${role} screens have no serious or critical axe violations and fit a phone`, async ({ page }) => {
       // About a minute a role on a quiet machine; generous for a busy one.
@@ -154,6 +173,19 @@ test.describe('[A11Y]: every screen, every role, 1280 and 375 px', () => {
       const landed = new Set<string>();
       rmSync(visitedFile(role), { force: true });
       await signIn(page, role);
+      // Every console error and uncaught exception, with the screen it came from.
+      const consoleErrors: Finding[] = [];
+      const here = () => page.url().replace(/^https?:\/\/[^/]+/, '');
+      page.on('console', (message) => {
+        // A screen that answers with an error status on purpose (an expired link, the 404 page) is not an error of the page.
+        const ownStatus = message.text().startsWith('Failed to load resource') && message.location().url === page.url();
+        if (message.type() === 'error' && !ownStatus && !knownConsoleError(here(), message.text()))
+          consoleErrors.push({ url: here(), width: page.viewportSize()?.width ?? 0, problem: `console error: ${message.text()}` });
+      });
+      page.on('pageerror', (error) => {
+        if (!knownConsoleError(here(), error.message))
+          consoleErrors.push({ url: here(), width: page.viewportSize()?.width ?? 0, problem: `uncaught: ${error.message}` });
+      });
       const mine = routes.filter((r) => !SKIP.has(r.name) && !r.redirect && ROLES_FOR[r.access].includes(role));
       const findings: Finding[] = [];
       const unvisited: string[] = [];
@@ -206,7 +238,7 @@ test.describe('[A11Y]: every screen, every role, 1280 and 375 px', () => {
       // A role may have nothing to open on a route (an admin has no workrooms); the coverage test below
       // fails when no role at all opened one.
       for (const u of unvisited) test.info().annotations.push({ type: 'not swept', description: `${role}: no page links to ${u}` });
-      const report = findings.map((f) => `${f.url} @ ${f.width}px: ${f.problem}`);
+      const report = [...findings, ...consoleErrors].map((f) => `${f.url} @ ${f.width}px: ${f.problem}`);
       expect(report, `${role}: ${report.length} problem(s)\n${report.join('\n')}`).toEqual([]);
     });
   }

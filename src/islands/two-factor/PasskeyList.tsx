@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { api, ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format/dates';
+import { useAfterHydration } from '../../lib/stores/hydrated';
 import { toast } from '../../lib/stores/toasts';
 import { createPasskey, passkeysSupported, suggestedPasskeyName } from './webauthn';
 
@@ -36,6 +37,7 @@ export function PasskeyList({ passkeys, onChange, onCodes }: { passkeys: Passkey
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useAfterHydration();
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const id = useId();
 
@@ -105,7 +107,8 @@ export function PasskeyList({ passkeys, onChange, onCodes }: { passkeys: Passkey
           ))}
         </ul>
       ) : null}
-      {passkeysSupported() ? (
+      {/* Only the browser knows whether it can make passkeys: the server and the first render offer the button. */}
+      {!hydrated || passkeysSupported() ? (
         <div>
           <Button onClick={() => openNaming({ mode: 'add' })}>Add a passkey</Button>
         </div>

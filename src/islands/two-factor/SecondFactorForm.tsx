@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../components/Button';
 import { passkeysSupported } from './webauthn';
 import '../../styles/two-factor.css';
+import { useAfterHydration } from '../../lib/stores/hydrated';
 
 export type FactorMethod = 'totp' | 'webauthn' | 'recovery_code' | 'password';
 export interface Proof {
@@ -77,10 +78,12 @@ export function SecondFactorForm({ methods, onProof, onPasskey, submitLabel, act
     await run(() => onProof({ [field.name]: value }));
   }
 
+  const hydrated = useAfterHydration();
   const field = mode === 'webauthn' ? null : FIELD[mode];
   const others: { mode: Mode; label: string }[] = [];
   if (mode !== 'totp' && methods.includes('totp')) others.push({ mode: 'totp', label: 'Use your authenticator app' });
-  if (mode !== 'webauthn' && canPasskey && passkeysSupported()) others.push({ mode: 'webauthn', label: 'Use a passkey' });
+  // Only the browser knows whether it can use a passkey: the server and the first render offer it.
+  if (mode !== 'webauthn' && canPasskey && (!hydrated || passkeysSupported())) others.push({ mode: 'webauthn', label: 'Use a passkey' });
   if (mode !== 'recovery_code' && methods.includes('recovery_code')) others.push({ mode: 'recovery_code', label: 'Use a recovery code' });
 
   return (

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../lib/api';
-import { timeFromNow } from '../../lib/format/dates';
+import { RelativeTime } from '../../components/RelativeTime';
 import { htmlToText } from '../../lib/format/text';
 import { $discussionChange, $onlineUserIds } from '../../lib/stores/realtime';
 import { toast } from '../../lib/stores/toasts';
@@ -120,11 +120,7 @@ export default function DiscussionList({ initial, currentId, meId }: Props) {
                     </span>
                   </span>
                   <span className="room__side">
-                    {d.last_message && (
-                      <time dateTime={d.last_message.created_at} suppressHydrationWarning>
-                        {timeFromNow(d.last_message.created_at)}
-                      </time>
-                    )}
+                    {d.last_message && <RelativeTime iso={d.last_message.created_at} />}
                     {unread && (
                       <span className="room__badge">
                         {d.unread_count > 0 ? d.unread_count : ''}

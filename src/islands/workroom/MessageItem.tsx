@@ -1,6 +1,8 @@
 /** One message of the workroom thread: author, time, rich text or its editor, attachments, the ad-review card, 'seen by'. */
 import { FilePreview } from '../../components/FilePreview';
-import { formatDate, timeFromNow } from '../../lib/format/dates';
+import { RelativeTime } from '../../components/RelativeTime';
+import { formatDate, formatLocal } from '../../lib/format/dates';
+import { useAfterHydration } from '../../lib/stores/hydrated';
 import { truncateFileName } from '../../lib/format/files';
 import { canReviewMessage, type WorkroomMessage } from '../../lib/workroom-types';
 import AudioPlayer from '../audio-player/LazyAudioPlayer';
@@ -61,15 +63,14 @@ function MessageFiles({ files }: { files: WorkroomMessage['files'] }) {
 
 export function MessageItem({ message: m, previous, me, editing, onEdit, onSaveEdit, seenBy, onReview }: MessageItemProps) {
   const mine = m.user_id === me.id;
-  const showDay = !previous || formatDate(previous.created_at) !== formatDate(m.created_at);
+  // Days in the reader's time zone once hydrated; the server and the first render both use the UTC day.
+  const local = useAfterHydration();
+  const dayOf = (iso: string) => (local ? formatLocal(iso) : formatDate(iso));
+  const showDay = !previous || dayOf(previous.created_at) !== dayOf(m.created_at);
   if (m.user_id === null && m.type === 'default') {
     return (
       <li className="msg msg--system" data-message-id={m.id}>
-        {showDay && (
-          <p className="thread__day" suppressHydrationWarning>
-            {formatDate(m.created_at)}
-          </p>
-        )}
+        {showDay && <p className="thread__day">{dayOf(m.created_at)}</p>}
         {/* Sanitised on the server: a system line is HTML built from text or through the allowlist. */}
         <div className="msg__system cp-rich" dangerouslySetInnerHTML={{ __html: m.content }} />
       </li>
@@ -78,17 +79,11 @@ export function MessageItem({ message: m, previous, me, editing, onEdit, onSaveE
   const isEditing = editing?.id === m.id;
   return (
     <li className={`msg${mine ? ' msg--mine' : ''}${m.type !== 'default' ? ' msg--card' : ''}`} data-message-id={m.id}>
-      {showDay && (
-        <p className="thread__day" suppressHydrationWarning>
-          {formatDate(m.created_at)}
-        </p>
-      )}
+      {showDay && <p className="thread__day">{dayOf(m.created_at)}</p>}
       <div className="msg__meta">
         <span className="msg__author">{mine ? 'You' : displayName(m.user)}</span>
-        {/* Relative to the reader's clock: the server's render is a minute or a time zone off at times. */}
-        <time dateTime={m.created_at} title={new Date(m.created_at).toLocaleString()} suppressHydrationWarning>
-          {timeFromNow(m.created_at)}
-        </time>
+        {/* Relative to the reader's clock once mounted; the server and the first render agree on the UTC date. */}
+        <RelativeTime iso={m.created_at} />
         {m.edited_at && <span className="msg__edited">(edited)</span>}
       </div>
       <div className="msg__bubble">

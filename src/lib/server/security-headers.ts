@@ -64,6 +64,9 @@ export function withSecurityHeaders(response: Response, path: string, styleNonce
   const type = h.get('content-type') ?? '';
   const csp = h.get('content-security-policy');
   if (type.startsWith('text/html')) {
+    // Once per answer: a page rewritten to another (the 404 page) passes here twice, and a policy that
+    // names a directive twice makes the browser ignore the second and log an error for each.
+    if (csp?.startsWith(pageCsp())) return target;
     // HTML that Astro did not render (a small page of an endpoint) runs no inline script either.
     const astro = csp && styleNonce ? csp.replace(/(^|;\s*)style-src /, `$1style-src 'nonce-${styleNonce}' `) : csp;
     h.set('content-security-policy', astro ? `${pageCsp()}; ${astro}` : `${pageCsp()}; script-src 'self'; style-src 'self' 'unsafe-inline'`);

@@ -16,3 +16,17 @@ export function useHydratedStore<T>(store: ReadableAtom<T>, serverValue: T): T {
     () => serverValue,
   );
 }
+
+const noChanges = () => () => {};
+
+/**
+ * False while the server renders and the browser hydrates, true after: what depends on the reader's time zone
+ * or clock (a day heading, a local time) renders the UTC value first, so both sides agree, then the local one.
+ */
+export function useAfterHydration(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+}
