@@ -2,6 +2,7 @@
  * Demo data for a new install: real-looking shows, brands and campaigns, and the four sign-ins the
  * README lists (password cuepoint-demo). Runs only on an empty database, or by `npm run seed`.
  */
+import { seedArtwork } from './artwork';
 import { seedPodcasterMedia } from './podcaster-media';
 import { seedDelivery } from './delivery';
 import { seedHostingDemo } from './hosting-demo';
@@ -430,4 +431,6 @@ export async function seedDemo(): Promise<void> {
   // Downloads and site visits go through the request log, the counter and the matcher, outside the seed's transaction.
   await seedMeasurement();
   await seedSupport();
+  // Every show and brand gets artwork of its own, uploaded through the avatar calls.
+  await seedArtwork();
 }
