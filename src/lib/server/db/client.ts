@@ -19,8 +19,9 @@ interface DbHandle {
 }
 
 /**
- * Sees every statement Drizzle sends. It calls the function a benchmark installs under this symbol
- * (bench/lib/probe.mjs counts statements per request that way; nothing is installed in production),
+ * Sees every statement Drizzle sends. It calls the function a benchmark installs under this symbol with the
+ * statement and its parameters (bench/lib/probe.mjs counts statements per request that way, and
+ * tests/api/query-plans.test.ts explains them; nothing is installed in production),
  * and tells onTableWrite() listeners which table an insert, update or delete writes.
  */
 const STATEMENT_HOOK = Symbol.for('cuepoint.db.statement');
@@ -63,8 +64,8 @@ export function unannounced<T>(write: () => PromiseLike<T>): Promise<T> {
 }
 
 const statementCounter = {
-  logQuery(query: string): void {
-    (globalThis as { [STATEMENT_HOOK]?: (query: string) => void })[STATEMENT_HOOK]?.(query);
+  logQuery(query: string, params: unknown[]): void {
+    (globalThis as { [STATEMENT_HOOK]?: (query: string, params: unknown[]) => void })[STATEMENT_HOOK]?.(query, params);
     if (writeListeners.length === 0 || quiet.getStore()) return;
     const table = tableWritten(query);
     if (table) {

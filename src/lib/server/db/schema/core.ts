@@ -377,6 +377,10 @@ export const campaigns = pgTable(
   },
   (t) => [
     index('campaigns_brand_idx').on(t.brand_user_id),
+    // The sponsorship feed: open campaigns, newest first (openCampaignWhere), without reading the closed ones.
+    index('campaigns_open_idx')
+      .on(t.submitted_at.desc(), t.id.desc())
+      .where(sql`${t.status} = 'active' and ${t.is_approved} and ${t.submitted_at} is not null`),
     trigram('campaigns_title_trgm', sql`${t.title}`),
     trigram('campaigns_description_trgm', sql`${t.description}`),
   ],
@@ -512,28 +516,38 @@ export const deliverables = pgTable('deliverables', {
   ...timestamps,
 });
 
-export const hirings = pgTable('hirings', {
-  id: id(),
-  campaign_id: integer()
-    .notNull()
-    .references(() => campaigns.id, { onDelete: 'cascade' }),
-  brand_user_id: integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  podcast_id: integer()
-    .notNull()
-    .references(() => podcasts.id, { onDelete: 'cascade' }),
-  podcaster_user_id: integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  package_id: integer()
-    .notNull()
-    .references(() => packages.id, { onDelete: 'cascade' }),
-  total_price: cents(),
-  job_ids: jsonb().$type<number[]>().notNull().default([]),
-  status: hiringStatus().notNull().default('new'),
-  ...timestamps,
-});
+export const hirings = pgTable(
+  'hirings',
+  {
+    id: id(),
+    campaign_id: integer()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    brand_user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    podcast_id: integer()
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    podcaster_user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    package_id: integer()
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    total_price: cents(),
+    job_ids: jsonb().$type<number[]>().notNull().default([]),
+    status: hiringStatus().notNull().default('new'),
+    ...timestamps,
+  },
+  (t) => [
+    // A brand's hires by status (the top bar's pending hires, Pending Hires), a podcaster's (earnings), a package's, a campaign's (its stats).
+    index('hirings_brand_idx').on(t.brand_user_id, t.status),
+    index('hirings_podcaster_idx').on(t.podcaster_user_id),
+    index('hirings_package_idx').on(t.package_id),
+    index('hirings_campaign_idx').on(t.campaign_id),
+  ],
+);
 
 export const rates = pgTable('rates', {
   id: id(),
@@ -711,6 +725,8 @@ export const transactions = pgTable(
     uniqueIndex('transactions_kind_provider_ref_unique').on(t.kind, t.provider_ref).where(sql`${t.provider_ref} is not null`),
     index('transactions_user_idx').on(t.user_id, t.created_at),
     index('transactions_campaign_idx').on(t.campaign_id),
+    // What an ad line was funded with and spent (ads' AD_LINE_MONEY), read per line.
+    index('transactions_reference_idx').on(t.reference_type, t.reference_id),
   ],
 );
 
