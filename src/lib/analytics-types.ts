@@ -63,11 +63,14 @@ export function lastDays(today: string, days: number): DateRange {
   return { from: shiftDay(today, -(days - 1)), to: today };
 }
 
-/** A country's English name from its code ('' is an unknown country). */
+let regions: Intl.DisplayNames | undefined;
+
+/** A country's English name from its code ('' is an unknown country); one formatter for every call. */
 export function countryName(code: string): string {
   if (!code) return 'Unknown';
   try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+    regions ??= new Intl.DisplayNames(['en'], { type: 'region' });
+    return regions.of(code) ?? code;
   } catch {
     return code;
   }

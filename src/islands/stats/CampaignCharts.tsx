@@ -10,6 +10,7 @@ import { countOf } from '../../lib/format/text';
 import type { ChartSpec } from './chart-spec';
 import StatChart, { type ChartTable } from './StatChart';
 import './stats.css';
+import { shortDay } from '../../lib/format/job-name';
 
 interface Props {
   userId: number;
@@ -28,7 +29,6 @@ interface Drawn {
   wide?: boolean;
 }
 
-const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const total = (ns: number[]) => ns.reduce((s, n) => s + n, 0);
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -52,11 +52,11 @@ function breakdown(items: NamedCount[], label: string, what: string, empty: stri
 
 function series(days: string[], values: number[], label: string, type: 'line' | 'bar', empty: string): Drawn {
   return {
-    spec: { type, labels: days.map(dayLabel), datasets: [{ label, data: values }] },
-    table: { columns: ['Day', label], rows: days.map((d, i) => [dayLabel(d), values[i]!]).filter((r) => r[1] !== 0), total: ['Total', total(values)] },
+    spec: { type, labels: days.map(shortDay), datasets: [{ label, data: values }] },
+    table: { columns: ['Day', label], rows: days.map((d, i) => [shortDay(d), values[i]!]).filter((r) => r[1] !== 0), total: ['Total', total(values)] },
     empty,
     isEmpty: total(values) === 0,
-    summary: `${fmt(total(values))} ${label.toLowerCase()} from ${dayLabel(days[0]!)} to ${dayLabel(days.at(-1)!)}`,
+    summary: `${fmt(total(values))} ${label.toLowerCase()} from ${shortDay(days[0]!)} to ${shortDay(days.at(-1)!)}`,
   };
 }
 
@@ -66,10 +66,10 @@ function drawings(data: CampaignChartsData, siteDomain: string | null): Record<S
   const visitorsEmpty = siteDomain
     ? `No visitors attributed yet. A visit to ${siteDomain} counts here when its household downloaded an episode with this campaign’s ad in the 30 days before.`
     : 'No attribution site: pick one on the campaign’s attribution tab to see the visitors its ads bring.';
-  const combinedLabels = data.days.map(dayLabel);
+  const combinedLabels = data.days.map(shortDay);
   const creatorsSelf = data.creators.some((c) => c.self_reported > 0);
   const before = data.listens_before
-    ? { note: `${fmt(data.listens_before)} measured listens before ${dayLabel(data.days[0]!)} are not drawn here; the Listens figure above counts them.` }
+    ? { note: `${fmt(data.listens_before)} measured listens before ${shortDay(data.days[0]!)} are not drawn here; the Listens figure above counts them.` }
     : {};
   return {
     listens: { ...series(data.days, data.listens, 'Measured listens', 'line', noListens), ...before, wide: true },
@@ -101,12 +101,12 @@ function drawings(data: CampaignChartsData, siteDomain: string | null): Record<S
       },
       table: {
         columns: ['Day', 'Ads aired', 'Unique visitors'],
-        rows: data.days.map((d, i) => [dayLabel(d), data.releases[i]!, data.visitors[i]!]).filter((r) => r[1] !== 0 || r[2] !== 0),
+        rows: data.days.map((d, i) => [shortDay(d), data.releases[i]!, data.visitors[i]!]).filter((r) => r[1] !== 0 || r[2] !== 0),
         total: ['Total', total(data.releases), total(data.visitors)],
       },
       empty: 'Nothing aired or attributed yet: ad releases and the visitors that follow them show here together.',
       isEmpty: total(data.releases) + total(data.visitors) === 0,
-      summary: `${fmt(total(data.releases))} ads aired and ${fmt(total(data.visitors))} unique visitors from ${dayLabel(data.days[0]!)} to ${dayLabel(data.days.at(-1)!)}`,
+      summary: `${fmt(total(data.releases))} ads aired and ${fmt(total(data.visitors))} unique visitors from ${shortDay(data.days[0]!)} to ${shortDay(data.days.at(-1)!)}`,
     },
     creators: {
       spec: {

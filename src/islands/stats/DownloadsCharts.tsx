@@ -7,8 +7,8 @@ import { countryName, type DownloadsReport, type NamedCount } from '../../lib/an
 import { countOf } from '../../lib/format/text';
 import StatChart from './StatChart';
 import './stats.css';
+import { shortDay } from '../../lib/format/job-name';
 
-const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 function breakdown(title: string, what: string, items: NamedCount[], type: 'bar' | 'doughnut' = 'bar') {
@@ -43,7 +43,7 @@ export default function DownloadsCharts({ report }: { report: DownloadsReport })
         title="Downloads over time"
         spec={{
           type: 'line',
-          labels: days.map((d) => dayLabel(d.date)),
+          labels: days.map((d) => shortDay(d.date)),
           datasets: [
             { label: 'Downloads', data: days.map((d) => d.downloads) },
             { label: 'Listeners', data: days.map((d) => d.listeners), color: '#0d9488' },
@@ -51,11 +51,11 @@ export default function DownloadsCharts({ report }: { report: DownloadsReport })
         }}
         table={{
           columns: ['Day', 'Downloads', 'Listeners'],
-          rows: days.filter((d) => d.downloads > 0).map((d) => [dayLabel(d.date), d.downloads, d.listeners]),
+          rows: days.filter((d) => d.downloads > 0).map((d) => [shortDay(d.date), d.downloads, d.listeners]),
         }}
         empty="No downloads in these days."
         isEmpty={report.total === 0}
-        summary={`${fmt(report.total)} downloads from ${dayLabel(report.from)} to ${dayLabel(report.to)}`}
+        summary={`${fmt(report.total)} downloads from ${shortDay(report.from)} to ${shortDay(report.to)}`}
       />
       {breakdown('Apps', 'App', report.by_app)}
       {breakdown('Devices', 'Device', report.by_device, 'doughnut')}
