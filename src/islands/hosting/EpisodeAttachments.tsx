@@ -87,15 +87,22 @@ export function TextFilePicker({
   return (
     <div className="cp-field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type="file"
-        accept={accept}
-        className="cp-input"
-        onChange={(e) => void pick(e.target.files?.[0])}
-        aria-describedby={`${id}-hint`}
-      />
+      {/* The native input is hidden; the button-styled label opens it and takes its focus ring. */}
+      <div className="hosting-file-pick">
+        <input
+          id={id}
+          name={name}
+          type="file"
+          accept={accept}
+          className="cp-sr-only"
+          onChange={(e) => void pick(e.target.files?.[0])}
+          aria-describedby={`${id}-hint`}
+        />
+        <label htmlFor={id} className="cp-button cp-pointer">
+          {value ? 'Choose another file' : 'Choose a file'}
+        </label>
+        <span className="cp-small cp-muted">{value ? value.filename : 'No file chosen'}</span>
+      </div>
       <p id={`${id}-hint`} className="cp-muted hosting-hint">
         {hint}
       </p>
