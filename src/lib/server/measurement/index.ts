@@ -26,6 +26,9 @@ export {
   showsAnalytics,
   startMeasurement,
   utcDay,
+  verifiedAudiences,
+  verifiedMedianSql,
+  verifiedRange,
 } from './analytics';
 export type { MeasuredFigures } from './analytics';
 export {

@@ -20,15 +20,23 @@ import {
 } from '../../db';
 import { notFound } from '../../http';
 import { proposalTotal } from '../../../proposal-total';
-import { FEED_TABS, type FeedTab, type FeedPackageJobPayload, type FeedPackagePayload } from '../../../campaign-types';
+import { FEED_SORTS, FEED_TABS, type FeedTab, type FeedPackageJobPayload, type FeedPackagePayload } from '../../../campaign-types';
 import { paginate, type Paginated } from '../../../paginate';
 import { findOwnedCampaign } from '../../campaigns';
+import { verifiedAudiences, verifiedMedianSql } from '../../measurement';
+import { now as clockNow } from '../../clock';
+import { pricePerThousand, unmeasured, VERIFIED_DAYS, type VerifiedAudience } from '../../../verified-audience';
+import { isBillable, isDeclined } from '../../../proposal-total';
 import type { PackageRow } from './serialize-package';
 
 export const feedQuery = z.object({
   tab: z.enum(FEED_TABS).default('new'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(50).default(10),
+  /** newest (default), price: price per thousand verified downloads (cheapest first), downloads: verified median (most first). */
+  sort: z.enum(FEED_SORTS).default('newest'),
+  /** '1': only proposals of shows with a verified median. */
+  measured: z.enum(['0', '1']).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuery>;
 
@@ -104,11 +112,17 @@ export async function serializePackagesForBrand(rows: PackageRow[]): Promise<Fee
       ),
     );
   const byId = new Map(found.map((f) => [f.id, f.relations]));
-  return rows.map((r) => feedPackagePayload(r, byId.get(r.id)!));
+  const [audiences, cpm] = await audienceOf(rows.map((r) => ({ podcast_id: r.podcast_id, relations: byId.get(r.id)! })));
+  return rows.map((r) => feedPackagePayload(r, byId.get(r.id)!, audiences, cpm));
 }
 
 /** One package as its brand's feed shows it. */
-function feedPackagePayload(r: PackageRow, relations: FeedRelations): FeedPackagePayload {
+function feedPackagePayload(
+  r: PackageRow,
+  relations: FeedRelations,
+  audiences: Map<number, VerifiedAudience>,
+  categoryCpm: Map<number, number>,
+): FeedPackagePayload {
   const pod = rowFromJson(podcasts, relations.podcast);
   const hiredIds = new Set(relations.hired.flat());
   const jobPayloads: FeedPackageJobPayload[] = relations.jobs.map(({ job: json, ad_type, ad_title }) => {
@@ -132,13 +146,23 @@ function feedPackagePayload(r: PackageRow, relations: FeedRelations): FeedPackag
     };
   });
   const rate = relations.rate;
+  const total = proposalTotal(jobPayloads);
+  const audience = audiences.get(r.podcast_id) ?? unmeasured(r.podcast_id, '', '');
+  const spots = jobPayloads.filter((j) => isBillable(j) && !isDeclined(j)).length;
+  const category = relations.categories[0] ?? null;
   return {
     id: r.id,
     description: r.description,
     status: r.status,
     extended_status: r.extended_status,
     record_id: r.record_id,
-    total_price: proposalTotal(jobPayloads),
+    total_price: total,
+    price_guide: {
+      spots,
+      per_thousand: pricePerThousand(total, spots, audience.median_downloads),
+      category: category?.title ?? null,
+      category_median: category ? (categoryCpm.get(category.id) ?? null) : null,
+    },
     podcast_id: r.podcast_id,
     podcaster_user_id: r.podcaster_user_id,
     campaign_id: r.campaign_id,
@@ -153,6 +177,7 @@ function feedPackagePayload(r: PackageRow, relations: FeedRelations): FeedPackag
       avg_listens: pod.avg_listens,
       is_premium: pod.is_premium,
       categories: relations.categories,
+      audience,
     },
     jobs: jobPayloads,
     workroom_link: relations.room_id ? `/workrooms/package/${relations.room_id}` : '/workrooms',
@@ -173,23 +198,77 @@ export async function listCampaignPackages(
 ): Promise<Paginated<FeedPackagePayload>> {
   if (!owned) await findOwnedCampaign(brandUserId, campaignId);
   const db = await getDb();
-  const where = and(eq(packages.campaign_id, campaignId), tabCondition(query.tab));
+  const median = verifiedMedianSql(qualified(packages.podcast_id));
+  const where = and(eq(packages.campaign_id, campaignId), tabCondition(query.tab), query.measured === '1' ? sql`${median} is not null` : undefined);
   const rows = await db
     .select({ pkg: packages, relations: feedRelationsSql(), total: sql<number>`count(*) over ()` })
     .from(packages)
     .where(where)
-    .orderBy(desc(packages.created_at), desc(packages.id))
+    .orderBy(...feedOrder(query.sort, median))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
+  const [audiences, cpm] = await audienceOf(rows.map((r) => ({ podcast_id: r.pkg.podcast_id, relations: r.relations })));
   const total = await windowTotal(rows, query.page, async () => Number((await db.select({ n: count() }).from(packages).where(where))[0]?.n ?? 0));
   return paginate(
-    rows.map((r) => feedPackagePayload(r.pkg, r.relations)),
+    rows.map((r) => feedPackagePayload(r.pkg, r.relations, audiences, cpm)),
     total,
     query.page,
     query.per_page,
     path ?? `/api/campaigns/${campaignId}/packages`,
-    query.tab === 'new' ? {} : { tab: query.tab },
+    {
+      ...(query.tab === 'new' ? {} : { tab: query.tab }),
+      ...(query.sort === 'newest' ? {} : { sort: query.sort }),
+      ...(query.measured === '1' ? { measured: '1' } : {}),
+    },
   );
+}
+
+/** The feed's order: newest first, or by the price guide (cheapest per thousand verified downloads first) or the verified median (most first), unmeasured shows last. */
+function feedOrder(sort: FeedQuery['sort'], median: SQL<number | null>): SQL[] {
+  const newest = [desc(packages.created_at), desc(packages.id)];
+  if (sort === 'downloads') return [sql`${median} desc nulls last`, ...newest];
+  if (sort === 'price') return [sql`${pricePerThousandSql(median)} asc nulls last`, ...newest];
+  return newest;
+}
+
+/**
+ * The price guide of the `packages` row in scope as SQL (for sorting; the same arithmetic as
+ * pricePerThousand): its billable, not declined jobs' fees × 1,000 ÷ (verified median × their number).
+ */
+function pricePerThousandSql(median: SQL<number | null>): SQL<number | null> {
+  return sql<number | null>`(
+    select round(sum(j.fee) * 1000.0 / nullif(${median} * count(*), 0))
+    from ${packageJobs} j
+    where j.package_id = ${qualified(packages.id)} and j.is_episode and j.episodes = 1 and j.declined_at is null
+  )`;
+}
+
+/**
+ * The marketplace's median CPM of each category (docs/measurement.md#figures): over the proposals of
+ * the last 90 days, pending or hired, to shows of the category with a verified median, the median of
+ * their price guides, in integer cents. One statement for the categories asked for.
+ */
+export async function categoryMedianCpm(categoryIds: readonly number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(categoryIds)];
+  if (!ids.length) return new Map();
+  const db = await getDb();
+  const { rows } = await db.execute<{ category_id: number; cpm: number | null }>(sql`
+    select g.category_id, round(percentile_cont(0.5) within group (order by g.cpm))::int as cpm
+    from (
+      select pc.category_id, ${pricePerThousandSql(verifiedMedianSql(qualified(packages.podcast_id)))} as cpm
+      from ${packages} inner join ${podcastCategories} pc on pc.podcast_id = ${qualified(packages.podcast_id)}
+      where pc.category_id = any(${sql.param(ids)}::int[]) and ${qualified(packages.status)} in ('pending', 'hired')
+        and ${qualified(packages.created_at)} >= ${new Date(clockNow().getTime() - VERIFIED_DAYS * 86_400_000).toISOString()}::timestamptz
+    ) g
+    where g.cpm is not null
+    group by g.category_id`);
+  return new Map(rows.filter((r) => r.cpm !== null).map((r) => [Number(r.category_id), Number(r.cpm)]));
+}
+
+/** The verified audiences of the shows and the median CPM of their first categories (two statements for the whole page). */
+async function audienceOf(rows: Array<{ podcast_id: number; relations: FeedRelations }>): Promise<[Map<number, VerifiedAudience>, Map<number, number>]> {
+  const categoryIds = rows.flatMap((r) => (r.relations.categories[0] ? [r.relations.categories[0].id] : []));
+  return Promise.all([verifiedAudiences(rows.map((r) => r.podcast_id)), categoryMedianCpm(categoryIds)]);
 }
 
 /** How many packages each feed tab holds (one statement). */
