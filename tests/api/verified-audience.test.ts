@@ -1,7 +1,7 @@
 /**
  * Verified audiences before hiring (issue 37, item 3): a measured show's downloads are counted through
  * the product's own path (the measurement prefix and the counter), then the figures on the brand's
- * proposal cards — the card API and the rendered feed — are compared with the analytics API's for the
+ * proposal cards — the card API and the rendered feed —, the podcast page and the sponsorship card are compared with the analytics API's for the
  * same show and period; a self-reported show shows its own figure, marked as such; the feed sorts and
  * filters by the verified figures.
  */
@@ -146,6 +146,17 @@ describe('[VERIFIED] verified audiences on the proposal cards', () => {
     const selfShown = figuresInHtml(html, self.podcast.id);
     expect(selfShown.self_reported).toBe('4200');
     expect(html).toContain('Self-reported');
+
+    // The public podcast page and the podcaster's sponsorship card show the same figures.
+    for (const path of [`/podcast/${measured.podcast.hash_id}`, `/sponsorships/${campaign.id}`]) {
+      const other = await page(path, path.startsWith('/podcast') ? brand.cookie : host.cookie);
+      expect(other.status, path).toBe(200);
+      const figures = figuresInHtml(other.html, measured.podcast.id);
+      expect(Number(figures.median_downloads), path).toBe(truth.median_downloads);
+      expect(Number(figures.listeners), path).toBe(truth.listeners);
+      expect(figures.top_countries, path).toBe(shown.top_countries);
+      expect(figures.top_apps, path).toBe(shown.top_apps);
+    }
 
     // Filter: measured shows only; sort by verified downloads; the pages' links keep the choice.
     const only = await call('GET', `/api/campaigns/${campaign.id}/packages?measured=1&sort=price`, { token: brand.token });

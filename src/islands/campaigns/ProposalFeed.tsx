@@ -287,6 +287,7 @@ export default function ProposalFeed({
         total={hireTotal}
         campaignTitle={campaignTitle}
         remainingBudget={remainingBudget}
+        proposals={page.data.filter((p) => p.jobs.some((j) => hire.has(j.id)))}
         onCancel={() => setConfirmHire(false)}
       />
 

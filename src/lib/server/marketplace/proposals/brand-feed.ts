@@ -23,9 +23,7 @@ import { proposalTotal } from '../../../proposal-total';
 import { FEED_SORTS, FEED_TABS, type FeedTab, type FeedPackageJobPayload, type FeedPackagePayload } from '../../../campaign-types';
 import { paginate, type Paginated } from '../../../paginate';
 import { findOwnedCampaign } from '../../campaigns';
-import { verifiedAudiences, verifiedMedianSql } from '../../measurement';
-import { now as clockNow } from '../../clock';
-import { pricePerThousand, unmeasured, VERIFIED_DAYS, type VerifiedAudience } from '../../../verified-audience';
+import { pricePerThousand, unmeasured, type VerifiedAudience } from '../../../verified-audience';
 import { isBillable, isDeclined } from '../../../proposal-total';
 import type { PackageRow } from './serialize-package';
 
@@ -198,7 +196,7 @@ export async function listCampaignPackages(
 ): Promise<Paginated<FeedPackagePayload>> {
   if (!owned) await findOwnedCampaign(brandUserId, campaignId);
   const db = await getDb();
-  const median = verifiedMedianSql(qualified(packages.podcast_id));
+  const median = source ? source.medianSql(qualified(packages.podcast_id)) : sql<number | null>`null::int`;
   const where = and(eq(packages.campaign_id, campaignId), tabCondition(query.tab), query.measured === '1' ? sql`${median} is not null` : undefined);
   const rows = await db
     .select({ pkg: packages, relations: feedRelationsSql(), total: sql<number>`count(*) over ()` })
@@ -227,48 +225,37 @@ export async function listCampaignPackages(
 function feedOrder(sort: FeedQuery['sort'], median: SQL<number | null>): SQL[] {
   const newest = [desc(packages.created_at), desc(packages.id)];
   if (sort === 'downloads') return [sql`${median} desc nulls last`, ...newest];
-  if (sort === 'price') return [sql`${pricePerThousandSql(median)} asc nulls last`, ...newest];
+  if (sort === 'price' && source) return [sql`${source.pricePerThousandSql(qualified(packages.id), median)} asc nulls last`, ...newest];
   return newest;
 }
 
 /**
- * The price guide of the `packages` row in scope as SQL (for sorting; the same arithmetic as
- * pricePerThousand): its billable, not declined jobs' fees × 1,000 ÷ (verified median × their number).
+ * Where the feed's audience figures come from: measurement (above this domain) supplies them at boot
+ * (runtime.ts, measurement's registerFeedAudience), so every feed, API and action answer carries them.
  */
-function pricePerThousandSql(median: SQL<number | null>): SQL<number | null> {
-  return sql<number | null>`(
-    select round(sum(j.fee) * 1000.0 / nullif(${median} * count(*), 0))
-    from ${packageJobs} j
-    where j.package_id = ${qualified(packages.id)} and j.is_episode and j.episodes = 1 and j.declined_at is null
-  )`;
+export interface FeedAudienceSource {
+  /** The verified median of the show `podcastId` (an SQL expression), null for an unmeasured show. */
+  medianSql: (podcastId: SQL) => SQL<number | null>;
+  /** The price guide of the `packages` row `packageId` given that median (SQL, for sorting). */
+  pricePerThousandSql: (packageId: SQL, median: SQL<number | null>) => SQL<number | null>;
+  /** The verified audiences of shows and the median CPM of categories (by id). */
+  audiences: (podcastIds: number[], categoryIds: number[]) => Promise<[Map<number, VerifiedAudience>, Map<number, number>]>;
 }
+let source: FeedAudienceSource | null = null;
 
-/**
- * The marketplace's median CPM of each category (docs/measurement.md#figures): over the proposals of
- * the last 90 days, pending or hired, to shows of the category with a verified median, the median of
- * their price guides, in integer cents. One statement for the categories asked for.
- */
-export async function categoryMedianCpm(categoryIds: readonly number[]): Promise<Map<number, number>> {
-  const ids = [...new Set(categoryIds)];
-  if (!ids.length) return new Map();
-  const db = await getDb();
-  const { rows } = await db.execute<{ category_id: number; cpm: number | null }>(sql`
-    select g.category_id, round(percentile_cont(0.5) within group (order by g.cpm))::int as cpm
-    from (
-      select pc.category_id, ${pricePerThousandSql(verifiedMedianSql(qualified(packages.podcast_id)))} as cpm
-      from ${packages} inner join ${podcastCategories} pc on pc.podcast_id = ${qualified(packages.podcast_id)}
-      where pc.category_id = any(${sql.param(ids)}::int[]) and ${qualified(packages.status)} in ('pending', 'hired')
-        and ${qualified(packages.created_at)} >= ${new Date(clockNow().getTime() - VERIFIED_DAYS * 86_400_000).toISOString()}::timestamptz
-    ) g
-    where g.cpm is not null
-    group by g.category_id`);
-  return new Map(rows.filter((r) => r.cpm !== null).map((r) => [Number(r.category_id), Number(r.cpm)]));
+/** Supplies the audience figures of the proposal feed (once, at boot). */
+export function supplyFeedAudience(s: FeedAudienceSource): void {
+  source = s;
 }
 
 /** The verified audiences of the shows and the median CPM of their first categories (two statements for the whole page). */
 async function audienceOf(rows: Array<{ podcast_id: number; relations: FeedRelations }>): Promise<[Map<number, VerifiedAudience>, Map<number, number>]> {
+  if (!source) return [new Map(), new Map()];
   const categoryIds = rows.flatMap((r) => (r.relations.categories[0] ? [r.relations.categories[0].id] : []));
-  return Promise.all([verifiedAudiences(rows.map((r) => r.podcast_id)), categoryMedianCpm(categoryIds)]);
+  return source.audiences(
+    rows.map((r) => r.podcast_id),
+    categoryIds,
+  );
 }
 
 /** How many packages each feed tab holds (one statement). */

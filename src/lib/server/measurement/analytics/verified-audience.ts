@@ -5,10 +5,11 @@
  * request log, in one statement for a list of shows.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { supplyFeedAudience } from '../../marketplace';
 import { lastDays, type DateRange } from '../../../analytics-types';
 import { FIRST_DAYS, TOP_COUNT, unmeasured, VERIFIED_DAYS, type VerifiedAudience } from '../../../verified-audience';
-import { today as clockToday } from '../../clock';
-import { getDb, downloadDays, episodes, listenerDays } from '../../db';
+import { now as clockNow, today as clockToday } from '../../clock';
+import { getDb, downloadDays, episodes, listenerDays, packageJobs, packages, podcastCategories } from '../../db';
 
 /** The period the verified figures cover: the last 90 days up to today. */
 export function verifiedRange(): DateRange {
@@ -98,4 +99,48 @@ export async function verifiedAudiences(podcastIds: readonly number[]): Promise<
     });
   }
   return result;
+}
+
+/**
+ * The price guide of the `packages` row `packageId` as SQL (for sorting; the same arithmetic as
+ * pricePerThousand in lib/verified-audience.ts): its billable, not declined jobs' fees × 1,000 ÷
+ * (verified median × their number).
+ */
+export function pricePerThousandSql(packageId: SQL, median: SQL<number | null>): SQL<number | null> {
+  return sql<number | null>`(
+    select round(sum(j.fee) * 1000.0 / nullif(${median} * count(*), 0))
+    from ${packageJobs} j
+    where j.package_id = ${packageId} and j.is_episode and j.episodes = 1 and j.declined_at is null
+  )`;
+}
+
+/**
+ * The marketplace's median CPM of each category (docs/measurement.md#figures): over the proposals of
+ * the last 90 days, pending or hired, to shows of the category with a verified median, the median of
+ * their price guides, in integer cents. One statement for the categories asked for.
+ */
+export async function categoryMedianCpm(categoryIds: readonly number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(categoryIds)];
+  if (!ids.length) return new Map();
+  const db = await getDb();
+  const since = new Date(clockNow().getTime() - VERIFIED_DAYS * 86_400_000).toISOString();
+  const { rows } = await db.execute<{ category_id: number; cpm: number | null }>(sql`
+    select g.category_id, round(percentile_cont(0.5) within group (order by g.cpm))::int as cpm
+    from (
+      select pc.category_id, ${pricePerThousandSql(sql`p.id`, verifiedMedianSql(sql`p.podcast_id`))} as cpm
+      from ${packages} p inner join ${podcastCategories} pc on pc.podcast_id = p.podcast_id
+      where pc.category_id = any(${sql.param(ids)}::int[]) and p.status in ('pending', 'hired') and p.created_at >= ${since}::timestamptz
+    ) g
+    where g.cpm is not null
+    group by g.category_id`);
+  return new Map(rows.filter((r) => r.cpm !== null).map((r) => [Number(r.category_id), Number(r.cpm)]));
+}
+
+/** Supplies the proposal feed (marketplace, below this domain) with these figures; runtime.ts calls it at boot. */
+export function registerFeedAudience(): void {
+  supplyFeedAudience({
+    medianSql: (podcastId) => verifiedMedianSql(podcastId),
+    pricePerThousandSql,
+    audiences: (podcastIds, categoryIds) => Promise.all([verifiedAudiences(podcastIds), categoryMedianCpm(categoryIds)]),
+  });
 }
