@@ -16,7 +16,7 @@ export default function FeedSortBar({ campaignId, tab, sort, measuredOnly }: Pro
     <form className="cq-sortbar cp-row" method="get" action={`/campaign/${campaignId}/${tab}`} aria-label="Sort and filter proposals">
       <label className="cp-small">
         Sort by{' '}
-        <select name="sort" defaultValue={sort}>
+        <select className="cp-select" name="sort" defaultValue={sort}>
           {FEED_SORTS.map((s) => (
             <option key={s} value={s}>
               {FEED_SORT_LABELS[s]}
