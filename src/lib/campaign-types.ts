@@ -1,5 +1,7 @@
 /** Payloads and labels of campaigns, proposals (packages) and hirings, shared by the server and the islands. */
 
+import type { VerifiedAudience } from './verified-audience';
+
 export const WIZARD_TABS = ['details', 'ads', 'budget', 'attribution', 'review'] as const;
 export type WizardTab = (typeof WIZARD_TABS)[number];
 export const WIZARD_TAB_LABELS: Record<WizardTab, string> = {
@@ -107,6 +109,26 @@ export interface FeedPackageJobPayload {
   delivery_date: string | null;
 }
 
+/** The orders of the brand's proposal feed (?sort=). */
+export const FEED_SORTS = ['newest', 'price', 'downloads'] as const;
+export type FeedSort = (typeof FEED_SORTS)[number];
+export const FEED_SORT_LABELS: Record<FeedSort, string> = {
+  newest: 'Newest first',
+  price: 'Price per 1,000 verified downloads',
+  downloads: 'Verified downloads per episode',
+};
+
+/** The price guide of a proposal (docs/measurement.md#figures), in integer cents. */
+export interface PriceGuide {
+  /** The ads the proposal places: its billable, not declined jobs. */
+  spots: number;
+  /** What the proposal costs per thousand verified downloads; null for a show without a verified median. */
+  per_thousand: number | null;
+  /** The show's first category, and the marketplace's median CPM in it (null without measured proposals). */
+  category: string | null;
+  category_median: number | null;
+}
+
 export interface FeedPodcastPayload {
   id: number;
   hash_id: string;
@@ -116,6 +138,8 @@ export interface FeedPodcastPayload {
   rating_avg: number;
   avg_listens: number;
   is_premium: boolean;
+  /** Verified by Cuepoint's counter (measured shows only have figures). */
+  audience: VerifiedAudience;
 }
 
 /** A proposal (package) as the brand's proposal feed shows it, with its podcast, rates and jobs. */
@@ -127,6 +151,7 @@ export interface FeedPackagePayload {
   record_id: string | null;
   /** What the proposal costs (src/lib/proposal-total.ts). */
   total_price: number;
+  price_guide: PriceGuide;
   podcast_id: number;
   podcaster_user_id: number;
   campaign_id: number;

@@ -11,6 +11,8 @@ import { toast } from '../../lib/stores/toasts';
 import { formatMoney } from '../../lib/format/money';
 import { countOf } from '../../lib/format/text';
 import { hireItemLine } from './proposal-items';
+import type { FeedPackagePayload } from '../../lib/campaign-types';
+import { ShowArtwork, VerifiedAudienceFigures } from '../../components/VerifiedAudience';
 
 export interface HireItem {
   id: number;
@@ -29,11 +31,13 @@ interface Props {
   campaignTitle: string;
   /** What is left of the campaign's budget (budget less what is hired), or null without a budget. */
   remainingBudget: number | null;
+  /** The proposals hired from: each show's artwork, verified and self-reported figures and price guide. */
+  proposals?: FeedPackagePayload[];
   onCancel: () => void;
 }
 
 /** Review, then (past the budget) confirm again; hires and goes to Pending Hires. */
-export default function HireDialog({ open, jobIds, items, total, campaignTitle, remainingBudget, onCancel }: Props) {
+export default function HireDialog({ open, jobIds, items, total, campaignTitle, remainingBudget, proposals = [], onCancel }: Props) {
   const [overMessage, setOverMessage] = useState<string | null>(null);
   const [step, setStep] = useState<'review' | 'over'>('review');
   const count = countOf(items.length, 'item');
@@ -89,6 +93,15 @@ export default function HireDialog({ open, jobIds, items, total, campaignTitle, 
           <li key={j.id}>{hireItemLine(j)}</li>
         ))}
       </ul>
+      {proposals.map((p) => (
+        <section key={p.id} className="cq-hire-show" aria-label={`${p.podcast.title}: audience`}>
+          <ShowArtwork title={p.podcast.title} url={p.podcast.avatar_url} className="cq-artwork cq-artwork--sm" />
+          <div>
+            <p className="cp-m-0 cp-bold">{p.podcast.title}</p>
+            <VerifiedAudienceFigures audience={p.podcast.audience} selfReported={p.podcast.avg_listens} priceGuide={p.price_guide} compact />
+          </div>
+        </section>
+      ))}
       <p>
         Total {formatMoney(total)} for “{campaignTitle}”. Next you fund the hire; the podcasters start once it is funded.
       </p>

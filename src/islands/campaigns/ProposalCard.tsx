@@ -4,7 +4,7 @@ import { ReadMoreText } from '../../components/ReadMore';
 import type { FeedPackagePayload } from '../../lib/campaign-types';
 import { formatDate } from '../../lib/format/dates';
 import { formatMoney } from '../../lib/format/money';
-import { shortNumber } from '../../lib/format/numbers';
+import { ShowArtwork, VerifiedAudienceFigures } from '../../components/VerifiedAudience';
 import { itemsOf, type ProposalItem } from './proposal-items';
 
 export const RATE_LABELS = { responsiveness: 'Responsiveness', conversion: 'Conversion', content_quality: 'Content quality' } as const;
@@ -27,13 +27,7 @@ export default function ProposalCard({ p, selected, onSelect, hire, onHire, onSt
   return (
     <li className="cq-card cq-proposal" aria-labelledby={`proposal-${p.id}`}>
       <div className="cq-proposal__head">
-        {p.podcast.avatar_url ? (
-          <img className="cq-artwork" src={p.podcast.avatar_url} alt="" />
-        ) : (
-          <span className="cq-artwork" aria-hidden="true">
-            {p.podcast.title.slice(0, 1)}
-          </span>
-        )}
+        <ShowArtwork title={p.podcast.title} url={p.podcast.avatar_url} />
         <div>
           <h3 id={`proposal-${p.id}`}>
             <a href={`/podcast/${p.podcast.hash_id}`}>{p.podcast.title}</a>
@@ -42,7 +36,6 @@ export default function ProposalCard({ p, selected, onSelect, hire, onHire, onSt
           <div className="cp-row cp-small cp-muted cp-gap-md">
             <RatingInput label="Podcast rating" name={`rating-${p.id}`} value={Math.round(p.podcast.rating_avg)} readOnly size={14} />
             <span>{p.podcast.rating_avg.toFixed(1)}</span>
-            <span>{shortNumber(p.podcast.avg_listens)} avg. listens</span>
             <span>Sent {formatDate(p.created_at)}</span>
           </div>
           <ul className="cq-tags" aria-label="Categories">
@@ -67,6 +60,8 @@ export default function ProposalCard({ p, selected, onSelect, hire, onHire, onSt
           </button>
         </div>
       </div>
+
+      <VerifiedAudienceFigures audience={p.podcast.audience} selfReported={p.podcast.avg_listens} priceGuide={p.price_guide} />
 
       {p.description ? <ReadMoreText html={p.description} /> : null}
 

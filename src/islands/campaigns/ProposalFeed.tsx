@@ -3,13 +3,14 @@ import { api } from '../../lib/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../lib/stores/toasts';
 import { formatMoney } from '../../lib/format/money';
-import { FEED_TABS, FEED_TAB_LABELS, type FeedTab, type FeedPackageJobPayload, type FeedPackagePayload } from '../../lib/campaign-types';
+import { FEED_TABS, FEED_TAB_LABELS, type FeedSort, type FeedTab, type FeedPackageJobPayload, type FeedPackagePayload } from '../../lib/campaign-types';
 import type { Paginated } from '../../lib/paginate';
 import { listenToUser } from './live-feed';
 import MessageDialog from './MessageDialog';
 import HireDialog from './HireDialog';
 import ProposalCard, { RATE_LABELS, type RateField } from './ProposalCard';
 import { itemsOf } from './proposal-items';
+import FeedSortBar from './FeedSortBar';
 import { itemPrice, selectionTotal } from '../../lib/proposal-total';
 import './campaigns.css';
 
@@ -18,6 +19,9 @@ interface Props {
   campaignTitle: string;
   brandUserId: number;
   tab: FeedTab;
+  /** The order and filter of the feed, as the page's ?sort=&measured= give them. */
+  sort: FeedSort;
+  measuredOnly: boolean;
   initial: Paginated<FeedPackagePayload>;
   counts: Record<FeedTab, number>;
   /** What is left of the campaign's budget (budget less what is hired), or null without a budget. */
@@ -35,7 +39,17 @@ const toggled = (set: Set<number>, id: number, on: boolean) => {
 };
 
 /** The proposal feed of a campaign: compare proposals, star, rate, decline items, message podcasters and hire jobs. */
-export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, tab, initial, counts: initialCounts, remainingBudget }: Props) {
+export default function ProposalFeed({
+  campaignId,
+  campaignTitle,
+  brandUserId,
+  tab,
+  sort,
+  measuredOnly,
+  initial,
+  counts: initialCounts,
+  remainingBudget,
+}: Props) {
   const [page, setPage] = useState(initial);
   const [counts, setCounts] = useState(initialCounts);
   const [hire, setHire] = useState<Set<number>>(new Set());
@@ -48,14 +62,16 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
   const pageNo = page.meta.current_page;
 
   const refresh = useCallback(async () => {
-    const res = await api<Paginated<FeedPackagePayload>>(`/api/campaigns/${campaignId}/packages`, { query: { tab, page: pageNo } });
+    const res = await api<Paginated<FeedPackagePayload>>(`/api/campaigns/${campaignId}/packages`, {
+      query: { tab, page: pageNo, sort, ...(measuredOnly ? { measured: '1' } : {}) },
+    });
     setPage((old) => {
       const fresh = res.data.filter((p) => !old.data.some((o) => o.id === p.id)).length;
       if (fresh > 0) setAnnounce(`${fresh} new proposal${fresh === 1 ? '' : 's'} arrived.`);
       return res;
     });
     setCounts((c) => ({ ...c, [tab]: res.meta.total }));
-  }, [campaignId, tab, pageNo]);
+  }, [campaignId, tab, pageNo, sort, measuredOnly]);
 
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
@@ -166,7 +182,9 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
   const hireCount = `${hire.size} item${hire.size === 1 ? '' : 's'}`;
 
   const go = (p: number) => async () => {
-    const res = await api<Paginated<FeedPackagePayload>>(`/api/campaigns/${campaignId}/packages`, { query: { tab, page: p } });
+    const res = await api<Paginated<FeedPackagePayload>>(`/api/campaigns/${campaignId}/packages`, {
+      query: { tab, page: p, sort, ...(measuredOnly ? { measured: '1' } : {}) },
+    });
     setPage(res);
     window.scrollTo({ top: 0 });
   };
@@ -202,6 +220,8 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
           </button>
         ) : null}
       </div>
+
+      <FeedSortBar campaignId={campaignId} tab={tab} sort={sort} measuredOnly={measuredOnly} />
 
       {page.data.length === 0 ? (
         <section className="cq-card cq-empty">
@@ -267,6 +287,7 @@ export default function ProposalFeed({ campaignId, campaignTitle, brandUserId, t
         total={hireTotal}
         campaignTitle={campaignTitle}
         remainingBudget={remainingBudget}
+        proposals={page.data.filter((p) => p.jobs.some((j) => hire.has(j.id)))}
         onCancel={() => setConfirmHire(false)}
       />
 

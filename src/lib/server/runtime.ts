@@ -10,6 +10,7 @@ import { isDatabaseEmpty, seedCatalogue, seedDemo } from './seed';
 import { registerDeliveryJobs, registerFundedJobsStep } from './delivery';
 import { registerAudioProcessing, registerFileJobs } from './files';
 import { registerPaymentJobs } from './payments';
+import { registerFeedAudience } from './measurement';
 import { registerCampaignJobs } from './campaigns';
 import { registerAdFeedChapters, registerAdJobs } from './ads';
 import { registerHostingJobs } from './hosting';
@@ -44,6 +45,8 @@ function registerDomainWork(): void {
   registerAttachmentViewRule();
   // The workrooms post each step of a deal that the domains below them announce.
   registerDealThread();
+  // The proposal feed (marketplace) shows verified audiences and sorts by them: measurement (above it) answers.
+  registerFeedAudience();
 }
 
 /** Prepares the database and background work; runs once per process. */

@@ -38,4 +38,6 @@ export {
   listBrandPackages,
   listCampaignPackages,
   serializePackagesForBrand,
+  supplyFeedAudience,
 } from './proposals/brand-feed';
+export type { FeedAudienceSource } from './proposals/brand-feed';

@@ -26,6 +26,12 @@ export {
   showsAnalytics,
   startMeasurement,
   utcDay,
+  categoryMedianCpm,
+  pricePerThousandSql,
+  registerFeedAudience,
+  verifiedAudiences,
+  verifiedMedianSql,
+  verifiedRange,
 } from './analytics';
 export type { MeasuredFigures } from './analytics';
 export {

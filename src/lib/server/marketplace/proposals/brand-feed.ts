@@ -20,15 +20,21 @@ import {
 } from '../../db';
 import { notFound } from '../../http';
 import { proposalTotal } from '../../../proposal-total';
-import { FEED_TABS, type FeedTab, type FeedPackageJobPayload, type FeedPackagePayload } from '../../../campaign-types';
+import { FEED_SORTS, FEED_TABS, type FeedTab, type FeedPackageJobPayload, type FeedPackagePayload } from '../../../campaign-types';
 import { paginate, type Paginated } from '../../../paginate';
 import { findOwnedCampaign } from '../../campaigns';
+import { pricePerThousand, unmeasured, type VerifiedAudience } from '../../../verified-audience';
+import { isBillable, isDeclined } from '../../../proposal-total';
 import type { PackageRow } from './serialize-package';
 
 export const feedQuery = z.object({
   tab: z.enum(FEED_TABS).default('new'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(50).default(10),
+  /** newest (default), price: price per thousand verified downloads (cheapest first), downloads: verified median (most first). */
+  sort: z.enum(FEED_SORTS).default('newest'),
+  /** '1': only proposals of shows with a verified median. */
+  measured: z.enum(['0', '1']).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuery>;
 
@@ -104,11 +110,17 @@ export async function serializePackagesForBrand(rows: PackageRow[]): Promise<Fee
       ),
     );
   const byId = new Map(found.map((f) => [f.id, f.relations]));
-  return rows.map((r) => feedPackagePayload(r, byId.get(r.id)!));
+  const [audiences, cpm] = await audienceOf(rows.map((r) => ({ podcast_id: r.podcast_id, relations: byId.get(r.id)! })));
+  return rows.map((r) => feedPackagePayload(r, byId.get(r.id)!, audiences, cpm));
 }
 
 /** One package as its brand's feed shows it. */
-function feedPackagePayload(r: PackageRow, relations: FeedRelations): FeedPackagePayload {
+function feedPackagePayload(
+  r: PackageRow,
+  relations: FeedRelations,
+  audiences: Map<number, VerifiedAudience>,
+  categoryCpm: Map<number, number>,
+): FeedPackagePayload {
   const pod = rowFromJson(podcasts, relations.podcast);
   const hiredIds = new Set(relations.hired.flat());
   const jobPayloads: FeedPackageJobPayload[] = relations.jobs.map(({ job: json, ad_type, ad_title }) => {
@@ -132,13 +144,23 @@ function feedPackagePayload(r: PackageRow, relations: FeedRelations): FeedPackag
     };
   });
   const rate = relations.rate;
+  const total = proposalTotal(jobPayloads);
+  const audience = audiences.get(r.podcast_id) ?? unmeasured(r.podcast_id, '', '');
+  const spots = jobPayloads.filter((j) => isBillable(j) && !isDeclined(j)).length;
+  const category = relations.categories[0] ?? null;
   return {
     id: r.id,
     description: r.description,
     status: r.status,
     extended_status: r.extended_status,
     record_id: r.record_id,
-    total_price: proposalTotal(jobPayloads),
+    total_price: total,
+    price_guide: {
+      spots,
+      per_thousand: pricePerThousand(total, spots, audience.median_downloads),
+      category: category?.title ?? null,
+      category_median: category ? (categoryCpm.get(category.id) ?? null) : null,
+    },
     podcast_id: r.podcast_id,
     podcaster_user_id: r.podcaster_user_id,
     campaign_id: r.campaign_id,
@@ -153,6 +175,7 @@ function feedPackagePayload(r: PackageRow, relations: FeedRelations): FeedPackag
       avg_listens: pod.avg_listens,
       is_premium: pod.is_premium,
       categories: relations.categories,
+      audience,
     },
     jobs: jobPayloads,
     workroom_link: relations.room_id ? `/workrooms/package/${relations.room_id}` : '/workrooms',
@@ -173,22 +196,65 @@ export async function listCampaignPackages(
 ): Promise<Paginated<FeedPackagePayload>> {
   if (!owned) await findOwnedCampaign(brandUserId, campaignId);
   const db = await getDb();
-  const where = and(eq(packages.campaign_id, campaignId), tabCondition(query.tab));
+  const median = source ? source.medianSql(qualified(packages.podcast_id)) : sql<number | null>`null::int`;
+  const where = and(eq(packages.campaign_id, campaignId), tabCondition(query.tab), query.measured === '1' ? sql`${median} is not null` : undefined);
   const rows = await db
     .select({ pkg: packages, relations: feedRelationsSql(), total: sql<number>`count(*) over ()` })
     .from(packages)
     .where(where)
-    .orderBy(desc(packages.created_at), desc(packages.id))
+    .orderBy(...feedOrder(query.sort, median))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
+  const [audiences, cpm] = await audienceOf(rows.map((r) => ({ podcast_id: r.pkg.podcast_id, relations: r.relations })));
   const total = await windowTotal(rows, query.page, async () => Number((await db.select({ n: count() }).from(packages).where(where))[0]?.n ?? 0));
   return paginate(
-    rows.map((r) => feedPackagePayload(r.pkg, r.relations)),
+    rows.map((r) => feedPackagePayload(r.pkg, r.relations, audiences, cpm)),
     total,
     query.page,
     query.per_page,
     path ?? `/api/campaigns/${campaignId}/packages`,
-    query.tab === 'new' ? {} : { tab: query.tab },
+    {
+      ...(query.tab === 'new' ? {} : { tab: query.tab }),
+      ...(query.sort === 'newest' ? {} : { sort: query.sort }),
+      ...(query.measured === '1' ? { measured: '1' } : {}),
+    },
+  );
+}
+
+/** The feed's order: newest first, or by the price guide (cheapest per thousand verified downloads first) or the verified median (most first), unmeasured shows last. */
+function feedOrder(sort: FeedQuery['sort'], median: SQL<number | null>): SQL[] {
+  const newest = [desc(packages.created_at), desc(packages.id)];
+  if (sort === 'downloads') return [sql`${median} desc nulls last`, ...newest];
+  if (sort === 'price' && source) return [sql`${source.pricePerThousandSql(qualified(packages.id), median)} asc nulls last`, ...newest];
+  return newest;
+}
+
+/**
+ * Where the feed's audience figures come from: measurement (above this domain) supplies them at boot
+ * (runtime.ts, measurement's registerFeedAudience), so every feed, API and action answer carries them.
+ */
+export interface FeedAudienceSource {
+  /** The verified median of the show `podcastId` (an SQL expression), null for an unmeasured show. */
+  medianSql: (podcastId: SQL) => SQL<number | null>;
+  /** The price guide of the `packages` row `packageId` given that median (SQL, for sorting). */
+  pricePerThousandSql: (packageId: SQL, median: SQL<number | null>) => SQL<number | null>;
+  /** The verified audiences of shows and the median CPM of categories (by id). */
+  audiences: (podcastIds: number[], categoryIds: number[]) => Promise<[Map<number, VerifiedAudience>, Map<number, number>]>;
+}
+let source: FeedAudienceSource | null = null;
+
+/** Supplies the audience figures of the proposal feed (once, at boot). */
+export function supplyFeedAudience(s: FeedAudienceSource): void {
+  source = s;
+}
+
+/** The verified audiences of the shows and the median CPM of their first categories (two statements for the whole page). */
+async function audienceOf(rows: Array<{ podcast_id: number; relations: FeedRelations }>): Promise<[Map<number, VerifiedAudience>, Map<number, number>]> {
+  if (!source) return [new Map(), new Map()];
+  const categoryIds = rows.flatMap((r) => (r.relations.categories[0] ? [r.relations.categories[0].id] : []));
+  return source.audiences(
+    rows.map((r) => r.podcast_id),
+    categoryIds,
   );
 }
 

@@ -18,3 +18,4 @@ export { flushRequestLog, logRequest } from './request-log';
 export { householdKeys, requestHashes, utcDay } from './salts';
 export { showsAnalytics } from './shows-analytics';
 export { agentOf } from './user-agent';
+export { categoryMedianCpm, pricePerThousandSql, registerFeedAudience, verifiedAudiences, verifiedMedianSql, verifiedRange } from './verified-audience';
