@@ -377,6 +377,11 @@ export const campaigns = pgTable(
   },
   (t) => [
     index('campaigns_brand_idx').on(t.brand_user_id),
+    // Keyset pages of the brand's campaigns and of the campaigns open to podcasters: newest first, id breaking ties.
+    index('campaigns_brand_created_idx').on(t.brand_user_id, t.created_at.desc(), t.id.desc()),
+    index('campaigns_visible_created_idx')
+      .on(t.created_at.desc(), t.id.desc())
+      .where(sql`${t.status} = 'active' and ${t.is_approved}`),
     // The sponsorship feed: open campaigns, newest first (openCampaignWhere), without reading the closed ones.
     index('campaigns_open_idx')
       .on(t.submitted_at.desc(), t.id.desc())
@@ -449,7 +454,11 @@ export const packages = pgTable(
     starred: boolean().notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('packages_campaign_idx').on(t.campaign_id)],
+  (t) => [
+    index('packages_campaign_idx').on(t.campaign_id),
+    // Keyset pages of a campaign's proposal feed: newest first, id breaking ties.
+    index('packages_campaign_created_idx').on(t.campaign_id, t.created_at.desc(), t.id.desc()),
+  ],
 );
 
 export const opportunities = pgTable(
@@ -667,7 +676,11 @@ export const notifications = pgTable(
     read_at: ts(),
     ...timestamps,
   },
-  (t) => [index('notifications_notifiable_idx').on(t.notifiable_id, t.created_at)],
+  (t) => [
+    index('notifications_notifiable_idx').on(t.notifiable_id, t.created_at),
+    // Keyset pages of the bell: newest first, id breaking ties.
+    index('notifications_notifiable_created_idx').on(t.notifiable_id, t.created_at.desc(), t.id.desc()),
+  ],
 );
 
 // ---- files and money ----

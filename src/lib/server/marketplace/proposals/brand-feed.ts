@@ -1,7 +1,8 @@
 /** The proposal feed: a campaign's packages by tab, with the podcast, jobs, total and the brand's rates. */
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  keyset,
   windowTotal,
   getDb,
   rowFromJson,
@@ -29,8 +30,15 @@ export const feedQuery = z.object({
   tab: z.enum(FEED_TABS).default('new'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(50).default(10),
+  cursor: z.string().max(2000).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuery>;
+
+/** Newest first, the id breaking ties (packages_campaign_created_idx). */
+const order = keyset([
+  { column: packages.created_at, type: 'timestamp' },
+  { column: packages.id, type: 'int' },
+]);
 
 /** The SQL condition of a feed tab. */
 export function tabCondition(tab: FeedTab): SQL {
@@ -174,22 +182,30 @@ export async function listCampaignPackages(
   if (!owned) await findOwnedCampaign(brandUserId, campaignId);
   const db = await getDb();
   const where = and(eq(packages.campaign_id, campaignId), tabCondition(query.tab));
-  const rows = await db
-    .select({ pkg: packages, relations: feedRelationsSql(), total: sql<number>`count(*) over ()` })
+  const after = order.after(query.cursor);
+  const read = await db
+    .select({ pkg: packages, relations: feedRelationsSql(), total: sql<number>`count(*) over ()`, cursor_key: order.key })
     .from(packages)
-    .where(where)
-    .orderBy(desc(packages.created_at), desc(packages.id))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
-  const total = await windowTotal(rows, query.page, async () => Number((await db.select({ n: count() }).from(packages).where(where))[0]?.n ?? 0));
-  return paginate(
+    .where(and(where, after))
+    .orderBy(...order.orderBy)
+    .limit(query.per_page + 1)
+    .offset(after ? 0 : (query.page - 1) * query.per_page);
+  const { rows, next_cursor } = order.page(read, query.per_page);
+  const countAll = async () => Number((await db.select({ n: count() }).from(packages).where(where))[0]?.n ?? 0);
+  const total = after ? await countAll() : await windowTotal(rows, query.page, countAll);
+  return withCursor(next_cursor, paginate(
     rows.map((r) => feedPackagePayload(r.pkg, r.relations)),
     total,
     query.page,
     query.per_page,
     path ?? `/api/campaigns/${campaignId}/packages`,
     query.tab === 'new' ? {} : { tab: query.tab },
-  );
+  ));
+}
+
+function withCursor<T>(next_cursor: string | null, page: Paginated<T>): Paginated<T> {
+  page.meta.next_cursor = next_cursor;
+  return page;
 }
 
 /** How many packages each feed tab holds (one statement). */
@@ -230,18 +246,23 @@ export async function listBrandPackages(brandUserId: number, query: FeedQuery & 
     query.campaign_id ? eq(packages.campaign_id, query.campaign_id) : undefined,
     tabCondition(query.tab),
   );
-  const [rows, [total]] = await Promise.all([
+  const after = order.after(query.cursor);
+  const [read, [total]] = await Promise.all([
     db
-      .select({ p: packages })
+      .select({ p: packages, cursor_key: order.key })
       .from(packages)
       .innerJoin(campaigns, eq(campaigns.id, packages.campaign_id))
-      .where(where)
-      .orderBy(desc(packages.created_at), desc(packages.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+      .where(and(where, after))
+      .orderBy(...order.orderBy)
+      .limit(query.per_page + 1)
+      .offset(after ? 0 : (query.page - 1) * query.per_page),
     db.select({ n: count() }).from(packages).innerJoin(campaigns, eq(campaigns.id, packages.campaign_id)).where(where),
   ]);
-  return paginate(await serializePackagesForBrand(rows.map((r) => r.p)), Number(total?.n ?? 0), query.page, query.per_page, '/api/v0/packages', {
-    tab: query.tab,
-  });
+  const { rows, next_cursor } = order.page(read, query.per_page);
+  return withCursor(
+    next_cursor,
+    paginate(await serializePackagesForBrand(rows.map((r) => r.p)), Number(total?.n ?? 0), query.page, query.per_page, '/api/v0/packages', {
+      tab: query.tab,
+    }),
+  );
 }
