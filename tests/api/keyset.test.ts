@@ -4,7 +4,7 @@ import { call } from '../support/http';
 import { seedPodcast, seedUser } from '../support/builders';
 import { seedCampaign, seedProposal } from '../support/campaign-builders';
 import { getDb } from '../../src/lib/server/db/client';
-import { campaigns, notifications, packages } from '../../src/lib/server/db/schema';
+import { campaigns, notifications, packages, transactions } from '../../src/lib/server/db/schema';
 
 /** Reads every page of `path` by next_cursor, inserting a newer row after the first page. */
 async function readAll(token: string, path: string, afterFirstPage: () => Promise<unknown>) {
@@ -90,9 +90,24 @@ describe('[KEYSET] lists page by cursor', () => {
     await db.delete(notifications).where(inArray(notifications.id, expected));
   });
 
+  it("pages through the user's ledger rows, page= still answering beside it", async () => {
+    const user = await seedUser({ type: 'PODCASTER' });
+    const db = await getDb();
+    const code = () => `KS-${user.id}-${Math.random().toString(36).slice(2, 10)}`;
+    const at = new Date('2026-02-01T10:00:00Z');
+    await db.insert(transactions).values(Array.from({ length: 5 }, (_, i) => ({ code: code(), kind: 'payout' as const, fee: 100 + i, user_id: user.id, created_at: at })));
+    const expected = (await db.execute<{ id: number }>(sql`select id from ${transactions} where user_id = ${user.id} order by created_at desc, id desc`)).rows.map((r) => Number(r.id));
+    const { ids } = await readAll(user.token, '/api/transactions?per_page=2', () =>
+      db.insert(transactions).values({ code: code(), kind: 'payout', fee: 1, user_id: user.id }),
+    );
+    expect(ids).toEqual(expected);
+    const paged = await call('GET', '/api/transactions?per_page=2&page=3', { token: user.token });
+    expect(paged.body.meta).toMatchObject({ current_page: 3, last_page: 3, total: 6, next_cursor: null });
+  });
+
   it('answers a bad cursor with a 422 on the field cursor, never a 500', async () => {
     const brand = await seedUser({ type: 'BRAND' });
-    for (const path of ['/api/campaigns?cursor=bm90LWpzb24', '/api/notifications?cursor=WyJ4Il0', '/api/v0/campaigns?cursor=%21%21']) {
+    for (const path of ['/api/campaigns?cursor=bm90LWpzb24', '/api/notifications?cursor=WyJ4Il0', '/api/v0/campaigns?cursor=%21%21', '/api/transactions?cursor=WzEsMl0']) {
       const res = await call('GET', path, { token: brand.token });
       expect(res.status, path).toBe(422);
       expect(res.body.errors.cursor, path).toHaveLength(1);

@@ -737,6 +737,8 @@ export const transactions = pgTable(
     uniqueIndex('transactions_kind_job_unique').on(t.kind, t.job_id).where(sql`${t.job_id} is not null`),
     uniqueIndex('transactions_kind_provider_ref_unique').on(t.kind, t.provider_ref).where(sql`${t.provider_ref} is not null`),
     index('transactions_user_idx').on(t.user_id, t.created_at),
+    // Keyset pages of the user's ledger: newest first, id breaking ties.
+    index('transactions_user_created_idx').on(t.user_id, t.created_at.desc(), t.id.desc()),
     index('transactions_campaign_idx').on(t.campaign_id),
     // What an ad line was funded with and spent (ads' AD_LINE_MONEY), read per line.
     index('transactions_reference_idx').on(t.reference_type, t.reference_id),
