@@ -6,6 +6,8 @@ import { seedCampaign, seedProposal } from '../support/campaign-builders';
 import { getDb } from '../../src/lib/server/db/client';
 import { campaigns, notifications, packages, transactions } from '../../src/lib/server/db/schema';
 
+type ListPage = { data: Array<{ id: number | string }>; meta: { next_cursor: string | null } };
+
 /** Reads every page of `path` by next_cursor, inserting a newer row after the first page. */
 async function readAll(token: string, path: string, afterFirstPage: () => Promise<unknown>) {
   const ids: Array<number | string> = [];
@@ -13,9 +15,10 @@ async function readAll(token: string, path: string, afterFirstPage: () => Promis
   let pages = 0;
   do {
     const sep = path.includes('?') ? '&' : '?';
-    const res = await call('GET', `${path}${cursor ? `${sep}cursor=${encodeURIComponent(cursor)}` : ''}`, { token });
+    const url: string = cursor ? `${path}${sep}cursor=${encodeURIComponent(cursor)}` : path;
+    const res: { status: number; body: ListPage } = await call<ListPage>('GET', url, { token });
     expect(res.status).toBe(200);
-    ids.push(...res.body.data.map((row: { id: number | string }) => row.id));
+    ids.push(...res.body.data.map((row) => row.id));
     cursor = res.body.meta.next_cursor;
     if (++pages === 1) await afterFirstPage();
   } while (cursor && pages < 50);
@@ -29,9 +32,19 @@ describe('[KEYSET] lists page by cursor', () => {
     const made: number[] = [];
     for (let i = 0; i < 7; i++) made.push((await seedCampaign(brand.id, { title: `Keyset ${i}` })).campaign.id);
     // Three share one instant, two differ only in microseconds (JS dates stop at milliseconds).
-    const at = ['2026-02-01 10:00:00.000000+00', '2026-02-01 10:00:00.000000+00', '2026-02-01 10:00:00.000000+00', '2026-02-01 09:00:00.123456+00', '2026-02-01 09:00:00.123100+00', '2026-01-01 00:00:00+00', '2026-01-01 00:00:00+00'];
+    const at = [
+      '2026-02-01 10:00:00.000000+00',
+      '2026-02-01 10:00:00.000000+00',
+      '2026-02-01 10:00:00.000000+00',
+      '2026-02-01 09:00:00.123456+00',
+      '2026-02-01 09:00:00.123100+00',
+      '2026-01-01 00:00:00+00',
+      '2026-01-01 00:00:00+00',
+    ];
     for (const [i, id] of made.entries()) await db.execute(sql`update ${campaigns} set created_at = ${at[i]}::timestamptz where id = ${id}`);
-    const expected = (await db.execute<{ id: number }>(sql`select id from ${campaigns} where brand_user_id = ${brand.id} order by created_at desc, id desc`)).rows.map((r) => Number(r.id));
+    const expected = (
+      await db.execute<{ id: number }>(sql`select id from ${campaigns} where brand_user_id = ${brand.id} order by created_at desc, id desc`)
+    ).rows.map((r) => Number(r.id));
     expect(expected).toHaveLength(7);
 
     const { ids, pages } = await readAll(brand.token, '/api/campaigns?per_page=2', () => seedCampaign(brand.id, { title: 'Inserted between pages' }));
@@ -52,14 +65,18 @@ describe('[KEYSET] lists page by cursor', () => {
     const brand = await seedUser({ type: 'BRAND' });
     for (let i = 0; i < 3; i++) await seedCampaign(brand.id, { title: `v0 ${i}` });
     const db = await getDb();
-    const expected = (await db.execute<{ id: number }>(sql`select id from ${campaigns} where brand_user_id = ${brand.id} order by created_at desc, id desc`)).rows.map((r) => Number(r.id));
+    const expected = (
+      await db.execute<{ id: number }>(sql`select id from ${campaigns} where brand_user_id = ${brand.id} order by created_at desc, id desc`)
+    ).rows.map((r) => Number(r.id));
     const v0 = await readAll(brand.token, '/api/v0/campaigns', async () => undefined);
     expect(v0.ids).toEqual(expected);
     const podcaster = await seedUser({ type: 'PODCASTER' });
     const { podcast } = await seedPodcast(podcaster.id);
     for (let i = 0; i < 3; i++) await seedProposal(expected[0]!, podcast.id, [{ fee: 10_000 }]);
     await db.execute(sql`update ${packages} set created_at = '2026-02-01 10:00:00+00' where campaign_id = ${expected[0]}`);
-    const feedExpected = (await db.execute<{ id: number }>(sql`select id from ${packages} where campaign_id = ${expected[0]} order by created_at desc, id desc`)).rows.map((r) => Number(r.id));
+    const feedExpected = (
+      await db.execute<{ id: number }>(sql`select id from ${packages} where campaign_id = ${expected[0]} order by created_at desc, id desc`)
+    ).rows.map((r) => Number(r.id));
     expect(feedExpected).toHaveLength(3);
     const feed = await readAll(brand.token, `/api/campaigns/${expected[0]}/packages?per_page=1`, async () => undefined);
     expect(feed.ids).toEqual(feedExpected);
@@ -82,7 +99,10 @@ describe('[KEYSET] lists page by cursor', () => {
         })),
       )
       .returning({ id: notifications.id });
-    const expected = rows.map((r) => r.id).sort().reverse();
+    const expected = rows
+      .map((r) => r.id)
+      .sort()
+      .reverse();
     const { ids } = await readAll(user.token, '/api/notifications?per_page=2', async () => {
       await db.insert(notifications).values({ type: 'test', notifiable_type: 'user', notifiable_id: user.id, data: { title: 'Late', description: 'Newer.' } });
     });
@@ -95,8 +115,12 @@ describe('[KEYSET] lists page by cursor', () => {
     const db = await getDb();
     const code = () => `KS-${user.id}-${Math.random().toString(36).slice(2, 10)}`;
     const at = new Date('2026-02-01T10:00:00Z');
-    await db.insert(transactions).values(Array.from({ length: 5 }, (_, i) => ({ code: code(), kind: 'payout' as const, fee: 100 + i, user_id: user.id, created_at: at })));
-    const expected = (await db.execute<{ id: number }>(sql`select id from ${transactions} where user_id = ${user.id} order by created_at desc, id desc`)).rows.map((r) => Number(r.id));
+    await db
+      .insert(transactions)
+      .values(Array.from({ length: 5 }, (_, i) => ({ code: code(), kind: 'payout' as const, fee: 100 + i, user_id: user.id, created_at: at })));
+    const expected = (
+      await db.execute<{ id: number }>(sql`select id from ${transactions} where user_id = ${user.id} order by created_at desc, id desc`)
+    ).rows.map((r) => Number(r.id));
     const { ids } = await readAll(user.token, '/api/transactions?per_page=2', () =>
       db.insert(transactions).values({ code: code(), kind: 'payout', fee: 1, user_id: user.id }),
     );
@@ -107,7 +131,12 @@ describe('[KEYSET] lists page by cursor', () => {
 
   it('answers a bad cursor with a 422 on the field cursor, never a 500', async () => {
     const brand = await seedUser({ type: 'BRAND' });
-    for (const path of ['/api/campaigns?cursor=bm90LWpzb24', '/api/notifications?cursor=WyJ4Il0', '/api/v0/campaigns?cursor=%21%21', '/api/transactions?cursor=WzEsMl0']) {
+    for (const path of [
+      '/api/campaigns?cursor=bm90LWpzb24',
+      '/api/notifications?cursor=WyJ4Il0',
+      '/api/v0/campaigns?cursor=%21%21',
+      '/api/transactions?cursor=WzEsMl0',
+    ]) {
       const res = await call('GET', path, { token: brand.token });
       expect(res.status, path).toBe(422);
       expect(res.body.errors.cursor, path).toHaveLength(1);

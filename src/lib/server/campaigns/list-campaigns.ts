@@ -41,7 +41,10 @@ function statusFilter(status: CampaignListQuery['status']): SQL | undefined {
  * the list reads is written (its figures included): a brand who reloads /campaigns or polls
  * GET /api/campaigns does not recompute every campaign's figures each time.
  */
-const pages = statementCache<Array<{ campaign: typeof campaigns.$inferSelect; relations: CampaignRelations; total: number; cursor_key: string }>>('campaign-list', 5_000);
+const pages = statementCache<Array<{ campaign: typeof campaigns.$inferSelect; relations: CampaignRelations; total: number; cursor_key: string }>>(
+  'campaign-list',
+  5_000,
+);
 
 /** Lists the brand's campaigns. */
 export async function listCampaigns(brandUserId: number, query: CampaignListQuery, path = '/api/campaigns'): Promise<Paginated<CampaignPayload>> {

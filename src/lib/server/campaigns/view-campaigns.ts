@@ -40,7 +40,8 @@ const visibleToPodcasters = and(eq(campaigns.is_approved, true), eq(campaigns.st
 
 /** GET /api/v0/campaigns: the brand's campaigns, or the campaigns open to a podcaster. */
 export async function v0Campaigns(user: SessionUser, query: z.infer<typeof v0Query>): Promise<Paginated<CampaignPayload>> {
-  if (user.type === 'BRAND') return listCampaigns(user.id, { status: 'all', search: query.search, page: query.page, per_page: 10, cursor: query.cursor }, '/api/v0/campaigns');
+  if (user.type === 'BRAND')
+    return listCampaigns(user.id, { status: 'all', search: query.search, page: query.page, per_page: 10, cursor: query.cursor }, '/api/v0/campaigns');
   await ownPodcast(user.id, query.podcast_id);
   const db = await getDb();
   const after = order.after(query.cursor);
@@ -55,13 +56,7 @@ export async function v0Campaigns(user: SessionUser, query: z.infer<typeof v0Que
     db.select({ n: count() }).from(campaigns).where(visibleToPodcasters),
   ]);
   const { rows, next_cursor } = order.page(read, 10);
-  const result = paginate(
-    await serializeCampaigns(rows.map((r) => r.campaign)),
-    Number(total?.n ?? 0),
-    query.page,
-    10,
-    '/api/v0/campaigns',
-  );
+  const result = paginate(await serializeCampaigns(rows.map((r) => r.campaign)), Number(total?.n ?? 0), query.page, 10, '/api/v0/campaigns');
   result.meta.next_cursor = next_cursor;
   return result;
 }

@@ -379,9 +379,7 @@ export const campaigns = pgTable(
     index('campaigns_brand_idx').on(t.brand_user_id),
     // Keyset pages of the brand's campaigns and of the campaigns open to podcasters: newest first, id breaking ties.
     index('campaigns_brand_created_idx').on(t.brand_user_id, t.created_at.desc(), t.id.desc()),
-    index('campaigns_visible_created_idx')
-      .on(t.created_at.desc(), t.id.desc())
-      .where(sql`${t.status} = 'active' and ${t.is_approved}`),
+    index('campaigns_visible_created_idx').on(t.created_at.desc(), t.id.desc()).where(sql`${t.status} = 'active' and ${t.is_approved}`),
     // The sponsorship feed: open campaigns, newest first (openCampaignWhere), without reading the closed ones.
     index('campaigns_open_idx')
       .on(t.submitted_at.desc(), t.id.desc())

@@ -193,14 +193,17 @@ export async function listCampaignPackages(
   const { rows, next_cursor } = order.page(read, query.per_page);
   const countAll = async () => Number((await db.select({ n: count() }).from(packages).where(where))[0]?.n ?? 0);
   const total = after ? await countAll() : await windowTotal(rows, query.page, countAll);
-  return withCursor(next_cursor, paginate(
-    rows.map((r) => feedPackagePayload(r.pkg, r.relations)),
-    total,
-    query.page,
-    query.per_page,
-    path ?? `/api/campaigns/${campaignId}/packages`,
-    query.tab === 'new' ? {} : { tab: query.tab },
-  ));
+  return withCursor(
+    next_cursor,
+    paginate(
+      rows.map((r) => feedPackagePayload(r.pkg, r.relations)),
+      total,
+      query.page,
+      query.per_page,
+      path ?? `/api/campaigns/${campaignId}/packages`,
+      query.tab === 'new' ? {} : { tab: query.tab },
+    ),
+  );
 }
 
 function withCursor<T>(next_cursor: string | null, page: Paginated<T>): Paginated<T> {
