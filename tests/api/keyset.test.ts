@@ -4,7 +4,7 @@ import { call } from '../support/http';
 import { seedPodcast, seedUser } from '../support/builders';
 import { seedCampaign, seedProposal } from '../support/campaign-builders';
 import { getDb } from '../../src/lib/server/db/client';
-import { campaigns, notifications, packages, transactions } from '../../src/lib/server/db/schema';
+import { campaigns, notifications, packages, supportConversations, transactions } from '../../src/lib/server/db/schema';
 
 type ListPage = { data: Array<{ id: number | string }>; meta: { next_cursor: string | null } };
 
@@ -127,6 +127,22 @@ describe('[KEYSET] lists page by cursor', () => {
     expect(ids).toEqual(expected);
     const paged = await call('GET', '/api/transactions?per_page=2&page=3', { token: user.token });
     expect(paged.body.meta).toMatchObject({ current_page: 3, last_page: 3, total: 6, next_cursor: null });
+  });
+
+  it("pages through a user's support conversations", async () => {
+    const user = await seedUser({ type: 'BRAND' });
+    const db = await getDb();
+    const identity = { email: `ks${user.id}@example.com`, user_id: user.id, name: 'Keyset Tester', avatar: null, is_podcaster: false };
+    const at = new Date('2026-02-01T10:00:00Z');
+    const made = await db
+      .insert(supportConversations)
+      .values(Array.from({ length: 5 }, () => ({ user_id: user.id, identity, last_message_at: at })))
+      .returning({ id: supportConversations.id });
+    const expected = made.map((r) => r.id).sort((a, b) => b - a);
+    const { ids } = await readAll(user.token, '/api/support/conversations?per_page=2', () =>
+      db.insert(supportConversations).values({ user_id: user.id, identity }),
+    );
+    expect(ids).toEqual(expected);
   });
 
   it('answers a bad cursor with a 422 on the field cursor, never a 500', async () => {

@@ -113,6 +113,7 @@ describe('[SCALE] the hot queries read by index', () => {
       [`/api/v0/campaigns?cursor=${cursor}`, hire.podcaster.token],
       [`/api/notifications?cursor=${uuidCursor}`, hire.brand.token],
       [`/api/transactions?cursor=${cursor}`, hire.podcaster.token],
+      [`/api/support/conversations?cursor=${cursor}`, hire.brand.token],
     ];
     const sent: Sent[] = [];
     for (const [path, cookie] of targets) sent.push(...(await sentBy(path, cookie)));
