@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
-import { call } from '../support/http';
+import { call, page } from '../support/http';
 import { seedPodcast, seedUser } from '../support/builders';
 import { seedCampaign, seedProposal } from '../support/campaign-builders';
 import { getDb } from '../../src/lib/server/db/client';
@@ -157,5 +157,7 @@ describe('[KEYSET] lists page by cursor', () => {
       expect(res.status, path).toBe(422);
       expect(res.body.errors.cursor, path).toHaveLength(1);
     }
+    // The campaigns page reads the same query: a bad cursor there is the 404 page (input-errors.ts), not a server error.
+    expect((await page('/campaigns?cursor=bm90LWpzb24', brand.cookie)).status).toBe(404);
   });
 });
