@@ -4,7 +4,7 @@ import { call, page } from '../support/http';
 import { seedPodcast, seedUser } from '../support/builders';
 import { seedCampaign, seedProposal } from '../support/campaign-builders';
 import { getDb } from '../../src/lib/server/db/client';
-import { campaigns, notifications, packages, supportConversations, transactions } from '../../src/lib/server/db/schema';
+import { campaigns, notifications, packages, podcastManualStats, supportConversations, transactions } from '../../src/lib/server/db/schema';
 
 type ListPage = { data: Array<{ id: number | string }>; meta: { next_cursor: string | null } };
 
@@ -141,6 +141,22 @@ describe('[KEYSET] lists page by cursor', () => {
     const expected = made.map((r) => r.id).sort((a, b) => b - a);
     const { ids } = await readAll(user.token, '/api/support/conversations?per_page=2', () =>
       db.insert(supportConversations).values({ user_id: user.id, identity }),
+    );
+    expect(ids).toEqual(expected);
+  });
+
+  it("pages through a podcast's manual stats submissions", async () => {
+    const podcaster = await seedUser({ type: 'PODCASTER' });
+    const { podcast } = await seedPodcast(podcaster.id);
+    const db = await getDb();
+    const at = new Date('2026-02-01T10:00:00Z');
+    const made = await db
+      .insert(podcastManualStats)
+      .values(Array.from({ length: 5 }, (_, i) => ({ podcast_id: podcast.id, listens: 100 + i, created_at: at })))
+      .returning({ id: podcastManualStats.id });
+    const expected = made.map((r) => r.id).sort((a, b) => b - a);
+    const { ids } = await readAll(podcaster.token, `/api/podcasts/${podcast.id}/manual-stats-list?per_page=2`, () =>
+      db.insert(podcastManualStats).values({ podcast_id: podcast.id, listens: 1 }),
     );
     expect(ids).toEqual(expected);
   });

@@ -285,20 +285,27 @@ export const analyticsConnections = pgTable(
   (t) => [uniqueIndex('analytics_connections_podcast_type_unique').on(t.podcast_id, t.type)],
 );
 
-export const podcastManualStats = pgTable('podcast_manual_stats', {
-  id: id(),
-  podcast_id: integer()
-    .notNull()
-    .references(() => podcasts.id, { onDelete: 'cascade' }),
-  listens: integer().notNull(),
-  status: manualStatsStatus().notNull().default('pending'),
-  file_url: text(),
-  file_original_name: text(),
-  verified_at: ts(),
-  is_expired: boolean().notNull().default(false),
-  reject_reason: text(),
-  ...timestamps,
-});
+export const podcastManualStats = pgTable(
+  'podcast_manual_stats',
+  {
+    id: id(),
+    podcast_id: integer()
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    listens: integer().notNull(),
+    status: manualStatsStatus().notNull().default('pending'),
+    file_url: text(),
+    file_original_name: text(),
+    verified_at: ts(),
+    is_expired: boolean().notNull().default(false),
+    reject_reason: text(),
+    ...timestamps,
+  },
+  (t) => [
+    // Keyset pages of a podcast's submissions: newest first, id breaking ties.
+    index('podcast_manual_stats_podcast_created_idx').on(t.podcast_id, t.created_at.desc(), t.id.desc()),
+  ],
+);
 
 export const slots = pgTable(
   'slots',
