@@ -1,7 +1,16 @@
 /** Laravel's paginator envelope, the shape of every paginated list of the API (ARCHITECTURE.md: "lists paginated with meta and links"). */
 export interface Paginated<T> {
   data: T[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number; from: number | null; to: number | null; path: string };
+  meta: {
+    current_page: number;
+    last_page: number;
+    per_page: number;
+    total: number;
+    from: number | null;
+    to: number | null;
+    path: string;
+    next_cursor?: string | null;
+  };
   links: { first: string; last: string; prev: string | null; next: string | null };
 }
 

@@ -8,8 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
+import { encodeCursor } from '../../src/lib/server/db/keyset';
 import { seedPodcast, seedUser } from '../support/builders';
-import { page } from '../support/http';
+import { call, page } from '../support/http';
 import { seedHire } from '../support/payment-builders';
 import { inRequest } from '../support/test-server';
 
@@ -32,7 +33,7 @@ interface Sent {
 }
 
 /** The statements the requests for `path` sent (the server's own background work left out). */
-async function sentBy(path: string, cookie: string): Promise<Sent[]> {
+async function sentBy(path: string, cookie: string, token?: string): Promise<Sent[]> {
   const hooks = globalThis as Hooks;
   const sent: Sent[] = [];
   const before = hooks[HOOK];
@@ -41,7 +42,7 @@ async function sentBy(path: string, cookie: string): Promise<Sent[]> {
     if (inRequest() && /^\s*(select|with)\b/i.test(query) && !/pg_notify/.test(query)) sent.push({ path, query, params });
   };
   try {
-    const answer = await page(path, cookie);
+    const answer = token ? await call('GET', path, { token }) : await page(path, cookie);
     expect(answer.status, `${path} answered ${answer.status}`).toBe(200);
   } finally {
     hooks[HOOK] = before;
@@ -91,6 +92,8 @@ describe('[SCALE] the hot queries read by index', () => {
     const hire = await seedHire({ fees: [30_000] });
     const hosted = await seedUser({ type: 'PODCASTER' });
     await seedPodcast(hosted.id, { hosted: true, verified: true, title: 'Tidewater Notes' });
+    const cursor = encodeCursor(['2099-01-01T00:00:00.000001+00:00', 2_000_000_000]);
+    const uuidCursor = encodeCursor(['2099-01-01T00:00:00+00:00', 'ffffffff-ffff-4fff-bfff-ffffffffffff']);
     const targets: Array<[string, string]> = [
       ['/campaigns', hire.brand.cookie],
       [`/campaign/${hire.campaign.id}/stats`, hire.brand.cookie],
@@ -101,9 +104,20 @@ describe('[SCALE] the hot queries read by index', () => {
       ['/settings/earnings', hire.podcaster.cookie],
       ['/hosting/dashboard', hosted.cookie],
       ['/hosting/episodes', hosted.cookie],
+      // Keyset pages after a cursor (issue 38): each reads its list's index from the cursor on.
+      [`/campaigns?cursor=${cursor}`, hire.brand.cookie],
+    ];
+    const apiTargets: Array<[string, string]> = [
+      [`/api/campaigns/${hire.campaign.id}/packages?cursor=${cursor}`, hire.brand.token],
+      [`/api/v0/packages?cursor=${cursor}`, hire.brand.token],
+      [`/api/v0/campaigns?cursor=${cursor}`, hire.podcaster.token],
+      [`/api/notifications?cursor=${uuidCursor}`, hire.brand.token],
+      [`/api/transactions?cursor=${cursor}`, hire.podcaster.token],
+      [`/api/support/conversations?cursor=${cursor}`, hire.brand.token],
     ];
     const sent: Sent[] = [];
     for (const [path, cookie] of targets) sent.push(...(await sentBy(path, cookie)));
+    for (const [path, token] of apiTargets) sent.push(...(await sentBy(path, '', token)));
     expect(sent.length).toBeGreaterThan(targets.length);
 
     const scans: string[] = [];

@@ -1,8 +1,8 @@
 /** The brand's campaigns, filtered by status and search, newest first, paginated. */
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { statementCache } from '../cache';
-import { windowTotal, getDb, campaigns } from '../db';
+import { keyset, windowTotal, getDb, campaigns } from '../db';
 import type { CampaignPayload } from '../../campaign-types';
 import { paginate, type Paginated } from '../../paginate';
 import { type CampaignRelations, campaignPayload, campaignRelationsSql } from './serialize-campaign';
@@ -13,7 +13,14 @@ export const campaignListQuery = z.object({
   search: z.string().trim().max(100).default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(50).default(10),
+  cursor: z.string().max(2000).optional(),
 });
+
+/** Newest first, the id breaking ties: campaigns_brand_created_idx reads it page after page. */
+const order = keyset([
+  { column: campaigns.created_at, type: 'timestamp' },
+  { column: campaigns.id, type: 'int' },
+]);
 export type CampaignListQuery = z.infer<typeof campaignListQuery>;
 
 function statusFilter(status: CampaignListQuery['status']): SQL | undefined {
@@ -34,7 +41,10 @@ function statusFilter(status: CampaignListQuery['status']): SQL | undefined {
  * the list reads is written (its figures included): a brand who reloads /campaigns or polls
  * GET /api/campaigns does not recompute every campaign's figures each time.
  */
-const pages = statementCache<Array<{ campaign: typeof campaigns.$inferSelect; relations: CampaignRelations; total: number }>>('campaign-list', 5_000);
+const pages = statementCache<Array<{ campaign: typeof campaigns.$inferSelect; relations: CampaignRelations; total: number; cursor_key: string }>>(
+  'campaign-list',
+  5_000,
+);
 
 /** Lists the brand's campaigns. */
 export async function listCampaigns(brandUserId: number, query: CampaignListQuery, path = '/api/campaigns'): Promise<Paginated<CampaignPayload>> {
@@ -45,22 +55,26 @@ export async function listCampaigns(brandUserId: number, query: CampaignListQuer
     statusFilter(query.status),
     term ? or(ilike(campaigns.title, `%${term}%`), ilike(campaigns.description, `%${term}%`)) : undefined,
   );
-  // One statement: the page, what each campaign shows, and the total (a window count over the filter).
+  // With a cursor: the rows after it (keyset). Without: page `page` (one statement: the page, what each
+  // campaign shows, and the total as a window count over the filter).
+  const after = order.after(query.cursor);
+  const countAll = async () => Number((await db.select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0);
   const statement = () =>
     db
-      .select({ campaign: campaigns, relations: campaignRelationsSql(), total: sql<number>`count(*) over ()` })
+      .select({ campaign: campaigns, relations: campaignRelationsSql(), total: sql<number>`count(*) over ()`, cursor_key: order.key })
       .from(campaigns)
-      .where(where)
-      .orderBy(desc(campaigns.created_at), desc(campaigns.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page);
-  const key = [brandUserId, query.status, query.page, query.per_page, query.search].join('\n');
-  const rows = await pages.getBy(key, statement);
-  const total = await windowTotal(rows, query.page, async () => Number((await db.select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0));
+      .where(and(where, after))
+      .orderBy(...order.orderBy)
+      .limit(query.per_page + 1)
+      .offset(after ? 0 : (query.page - 1) * query.per_page);
+  const key = [brandUserId, query.status, query.page, query.per_page, query.search, query.cursor ?? ''].join('\n');
+  const read = order.page(await pages.getBy(key, statement), query.per_page);
+  const rows = read.rows;
+  const total = after ? await countAll() : await windowTotal(rows, query.page, countAll);
   const q: Record<string, string> = {};
   if (query.status !== 'all') q.status = query.status;
   if (query.search) q.search = query.search;
-  return paginate(
+  const result = paginate(
     rows.map((r) => campaignPayload(r.campaign, r.relations)),
     total,
     query.page,
@@ -68,4 +82,6 @@ export async function listCampaigns(brandUserId: number, query: CampaignListQuer
     path,
     q,
   );
+  result.meta.next_cursor = read.next_cursor;
+  return result;
 }

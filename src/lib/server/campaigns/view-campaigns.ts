@@ -2,9 +2,9 @@
  * Campaign reads beyond the brand's own list: the v0 page-data calls (a brand sees its own; a
  * podcaster sees approved, active campaigns) and the campaigns a user has workrooms in.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, campaigns, discussionUsers, discussions, packages, podcasts } from '../db';
+import { getDb, keyset, campaigns, discussionUsers, discussions, packages, podcasts } from '../db';
 import { notFound } from '../http';
 import type { SessionUser } from '../users';
 import type { CampaignPayload } from '../../campaign-types';
@@ -17,7 +17,14 @@ export const v0Query = z.object({
   podcast_id: z.coerce.number().int().positive().optional(),
   search: z.string().trim().max(100).default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  cursor: z.string().max(2000).optional(),
 });
+
+/** Newest first, the id breaking ties (campaigns_visible_created_idx). */
+const order = keyset([
+  { column: campaigns.created_at, type: 'timestamp' },
+  { column: campaigns.id, type: 'int' },
+]);
 
 async function ownPodcast(userId: number, podcastId: number | undefined): Promise<void> {
   if (!podcastId) return;
@@ -33,20 +40,25 @@ const visibleToPodcasters = and(eq(campaigns.is_approved, true), eq(campaigns.st
 
 /** GET /api/v0/campaigns: the brand's campaigns, or the campaigns open to a podcaster. */
 export async function v0Campaigns(user: SessionUser, query: z.infer<typeof v0Query>): Promise<Paginated<CampaignPayload>> {
-  if (user.type === 'BRAND') return listCampaigns(user.id, { status: 'all', search: query.search, page: query.page, per_page: 10 }, '/api/v0/campaigns');
+  if (user.type === 'BRAND')
+    return listCampaigns(user.id, { status: 'all', search: query.search, page: query.page, per_page: 10, cursor: query.cursor }, '/api/v0/campaigns');
   await ownPodcast(user.id, query.podcast_id);
   const db = await getDb();
-  const [rows, [total]] = await Promise.all([
+  const after = order.after(query.cursor);
+  const [read, [total]] = await Promise.all([
     db
-      .select()
+      .select({ campaign: campaigns, cursor_key: order.key })
       .from(campaigns)
-      .where(visibleToPodcasters)
-      .orderBy(desc(campaigns.created_at))
-      .limit(10)
-      .offset((query.page - 1) * 10),
+      .where(and(visibleToPodcasters, after))
+      .orderBy(...order.orderBy)
+      .limit(11)
+      .offset(after ? 0 : (query.page - 1) * 10),
     db.select({ n: count() }).from(campaigns).where(visibleToPodcasters),
   ]);
-  return paginate(await serializeCampaigns(rows), Number(total?.n ?? 0), query.page, 10, '/api/v0/campaigns');
+  const { rows, next_cursor } = order.page(read, 10);
+  const result = paginate(await serializeCampaigns(rows.map((r) => r.campaign)), Number(total?.n ?? 0), query.page, 10, '/api/v0/campaigns');
+  result.meta.next_cursor = next_cursor;
+  return result;
 }
 
 /** GET /api/v0/campaigns/{id}: the brand's own campaign, or an approved active one for a podcaster. */

@@ -7,6 +7,8 @@ export { contains, containsPattern } from './search';
 export { migrate } from './migrate';
 export { qualified } from './qualified';
 export { dropTables, tablesRead, withPageReads } from './read-cache';
+export { CursorError, decodeCursor, encodeCursor, keyset } from './keyset';
+export type { KeyPart, KeyType, KeyValue } from './keyset';
 export { windowTotal } from './window-total';
 // The tables and enums: the schema is the database's public contract.
 export * from './schema';

@@ -4,6 +4,8 @@
  * never a 500. Two sign-ups racing for one email end here too: the unique index answers for the loser.
  */
 
+import { CursorError } from './keyset';
+
 export interface InputProblem {
   status: 404 | 422;
   message: string;
@@ -39,6 +41,7 @@ const label = (field: string) => field.replace(/_/g, ' ');
 
 /** What a database error says about the request's input, or null when it is not about input. */
 export function databaseInputError(error: unknown): InputProblem | null {
+  if (error instanceof CursorError) return { status: 422, message: error.message, field: error.field };
   const pg = pgError(error);
   if (!pg) return null;
   const column = typeof pg.column === 'string' ? pg.column : 'body';

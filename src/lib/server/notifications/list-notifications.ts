@@ -1,33 +1,48 @@
 /** The user's notifications for GET /api/notifications, and marking one read. */
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { getDb, notifications } from '../db';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { getDb, keyset, notifications } from '../db';
 import { notFound } from '../http';
 import { broadcast } from '../realtime';
 import { serializeNotification } from './notify';
 
+/** Newest first, the id breaking ties (notifications_notifiable_created_idx). */
+const order = keyset([
+  { column: notifications.created_at, type: 'timestamp' },
+  { column: notifications.id, type: 'uuid' },
+]);
+
 const mine = (userId: number) => and(eq(notifications.notifiable_type, 'user'), eq(notifications.notifiable_id, userId));
 
 /** A page of the user's notifications, newest first (only unread ones when asked), with the unread total. */
-export async function listNotifications(userId: number, options: { unread?: boolean; page?: number; perPage?: number } = {}) {
+export async function listNotifications(userId: number, options: { unread?: boolean; page?: number; perPage?: number; cursor?: string } = {}) {
   const db = await getDb();
   const page = Math.max(1, options.page ?? 1);
   const perPage = Math.min(50, Math.max(1, options.perPage ?? 15));
   const where = options.unread ? and(mine(userId), isNull(notifications.read_at)) : mine(userId);
-  const [rows, [total], [unread]] = await Promise.all([
+  const after = order.after(options.cursor);
+  const [read, [total], [unread]] = await Promise.all([
     db
-      .select()
+      .select({ row: notifications, cursor_key: order.key })
       .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.created_at))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
+      .where(and(where, after))
+      .orderBy(...order.orderBy)
+      .limit(perPage + 1)
+      .offset(after ? 0 : (page - 1) * perPage),
     db.select({ n: count() }).from(notifications).where(where),
     db
       .select({ n: count() })
       .from(notifications)
       .where(and(mine(userId), isNull(notifications.read_at))),
   ]);
-  return { items: rows.map(serializeNotification), total: Number(total?.n ?? 0), unread: Number(unread?.n ?? 0), page, perPage };
+  const { rows, next_cursor } = order.page(read, perPage);
+  return {
+    items: rows.map((r) => serializeNotification(r.row)),
+    total: Number(total?.n ?? 0),
+    unread: Number(unread?.n ?? 0),
+    page,
+    perPage,
+    next_cursor,
+  };
 }
 
 /** Marks one of the user's notifications read (someone else's answers 404); the user's other tabs hear it. */

@@ -2,9 +2,9 @@
  * The signed-in user's own ledger rows (issue 11 §5): a brand's charges and refunds, a podcaster's
  * releases and payouts, newest first, with the hiring and campaign each belongs to.
  */
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, windowTotal, adLines, campaigns, hirings, jobFunds, podcasts, transactions } from '../db';
+import { getDb, keyset, windowTotal, adLines, campaigns, hirings, jobFunds, podcasts, transactions } from '../db';
 import { notFound } from '../http';
 import { paginate, type Paginated } from '../../paginate';
 import type { TransactionPayload } from '../../payments';
@@ -14,7 +14,14 @@ export const transactionsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
   kind: z.enum(['charge', 'refund', 'release', 'payout']).optional(),
+  cursor: z.string().max(2000).optional(),
 });
+
+/** Newest first, the id breaking ties (transactions_user_created_idx). */
+const order = keyset([
+  { column: transactions.created_at, type: 'timestamp' },
+  { column: transactions.id, type: 'int' },
+]);
 
 type Titles = { campaign_title: string | null; podcast_title: string | null; line_title?: string | null; hire_podcasts?: string[] | null };
 
@@ -90,13 +97,14 @@ async function readTitled(where: SQL | undefined, limit: number, offset: number)
           where ${transactions.kind} = 'charge' and hf.charge_id = ${transactions.id}),
         (select array[sp.title] from ${podcasts} sp where ${transactions.reference_type} = 'ad_share' and sp.id = ${transactions.reference_id}))`,
       total: sql<number>`count(*) over ()`,
+      cursor_key: order.key,
     })
     .from(transactions)
     .leftJoin(campaigns, eq(campaigns.id, transactions.campaign_id))
     .leftJoin(hirings, eq(hirings.id, transactions.hiring_id))
     .leftJoin(podcasts, eq(podcasts.id, hirings.podcast_id))
     .where(where)
-    .orderBy(desc(transactions.created_at), desc(transactions.id))
+    .orderBy(...order.orderBy)
     .limit(limit)
     .offset(offset);
   return rows;
@@ -110,24 +118,43 @@ export async function listTransactions(
 ): Promise<Paginated<TransactionPayload>> {
   const db = await getDb();
   const where = and(eq(transactions.user_id, userId), query.kind ? eq(transactions.kind, query.kind) : undefined);
+  const after = order.after(query.cursor);
+  if (after) {
+    // A cursor page: the rows after it (keyset), the filter's total beside them.
+    const read = order.page(await readTitled(and(where, after), query.per_page + 1, 0), query.per_page);
+    const all = Number((await db.select({ n: count() }).from(transactions).where(where))[0]?.n ?? 0);
+    const result = paginate(
+      read.rows.map((r) => payload(r.row, r)),
+      all,
+      query.page,
+      query.per_page,
+      path,
+      { per_page: String(query.per_page), ...(query.kind ? { kind: query.kind } : {}) },
+    );
+    result.meta.next_cursor = read.next_cursor;
+    return result;
+  }
   let page = query.page;
-  let rows = await readTitled(where, query.per_page, (page - 1) * query.per_page);
+  let rows = await readTitled(where, query.per_page + 1, (page - 1) * query.per_page);
   let total = await windowTotal(rows, page, async () => Number((await db.select({ n: count() }).from(transactions).where(where))[0]?.n ?? 0));
   const lastPage = Math.max(1, Math.ceil(total / query.per_page));
   if (page > lastPage) {
     page = lastPage;
-    rows = total ? await readTitled(where, query.per_page, (page - 1) * query.per_page) : [];
+    rows = total ? await readTitled(where, query.per_page + 1, (page - 1) * query.per_page) : [];
     total = rows.length ? Number(rows[0]!.total) : total;
   }
+  const read = order.page(rows, query.per_page);
   const extra: Record<string, string> = { per_page: String(query.per_page), ...(query.kind ? { kind: query.kind } : {}) };
-  return paginate(
-    rows.map((r) => payload(r.row, r)),
+  const result = paginate(
+    read.rows.map((r) => payload(r.row, r)),
     total,
     page,
     query.per_page,
     path,
     extra,
   );
+  result.meta.next_cursor = read.next_cursor;
+  return result;
 }
 
 /** One of the user's transactions by its code (a receipt), or a 404. */

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, supportConversations, supportMessages } from '../db';
+import { getDb, keyset, supportConversations, supportMessages } from '../db';
 import { notFound } from '../http';
 import { paginate, type Paginated } from '../../paginate';
 import {
@@ -27,10 +27,17 @@ export const listConversationsSchema = z.object({
   per_page: z.coerce.number().int().min(1).max(50).default(20),
   status: z.enum(['open', 'closed', 'all']).default('all'),
   search: z.string().trim().max(100).default(''),
+  cursor: z.string().max(2000).optional(),
 });
 export type ListConversationsInput = z.infer<typeof listConversationsSchema>;
 
 const lastMessageSql = sql<number | null>`(select max(m.id) from ${supportMessages} m where m.conversation_id = "support_conversations"."id")`;
+
+/** Newest activity first, the id breaking ties (support_conversations_user_recent_idx, support_conversations_latest_idx). */
+const order = keyset([
+  { column: supportConversations.last_message_at, type: 'timestamp' },
+  { column: supportConversations.id, type: 'int' },
+]);
 
 /** The viewer's conversations (an admin: everyone's), newest activity first, with unread counts. */
 export async function listConversations(viewer: SupportViewer, input: ListConversationsInput): Promise<Paginated<ConversationPayload>> {
@@ -47,23 +54,27 @@ export async function listConversations(viewer: SupportViewer, input: ListConver
       : undefined,
   ];
   const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
+  const after = order.after(input.cursor);
+  const [read, [total]] = await Promise.all([
     db
-      .select({ conversation: supportConversations, unread: unreadSql(asSupport), last_id: lastMessageSql })
+      .select({ conversation: supportConversations, unread: unreadSql(asSupport), last_id: lastMessageSql, cursor_key: order.key })
       .from(supportConversations)
-      .where(where)
-      .orderBy(desc(supportConversations.last_message_at), desc(supportConversations.id))
-      .limit(input.per_page)
-      .offset((input.page - 1) * input.per_page),
+      .where(and(where, after))
+      .orderBy(...order.orderBy)
+      .limit(input.per_page + 1)
+      .offset(after ? 0 : (input.page - 1) * input.per_page),
     db.select({ n: sql<number>`count(*)::int` }).from(supportConversations).where(where),
   ]);
+  const { rows, next_cursor } = order.page(read, input.per_page);
   const lastIds = rows.map((r) => r.last_id).filter((id): id is number => id !== null);
   const lasts = lastIds.length ? await db.select().from(supportMessages).where(inArray(supportMessages.id, lastIds)) : [];
   const items = rows.map((r) => serializeConversation(r.conversation, lasts.find((m) => m.id === Number(r.last_id)) ?? null, Number(r.unread)));
   const query: Record<string, string> = { per_page: String(input.per_page) };
   if (input.status !== 'all') query.status = input.status;
   if (input.search) query.search = input.search;
-  return paginate(items, Number(total?.n ?? 0), input.page, input.per_page, '/api/support/conversations', query);
+  const result = paginate(items, Number(total?.n ?? 0), input.page, input.per_page, '/api/support/conversations', query);
+  result.meta.next_cursor = next_cursor;
+  return result;
 }
 
 /** The conversation row when the viewer may see it (its user, or an admin); else 404. */

@@ -285,20 +285,27 @@ export const analyticsConnections = pgTable(
   (t) => [uniqueIndex('analytics_connections_podcast_type_unique').on(t.podcast_id, t.type)],
 );
 
-export const podcastManualStats = pgTable('podcast_manual_stats', {
-  id: id(),
-  podcast_id: integer()
-    .notNull()
-    .references(() => podcasts.id, { onDelete: 'cascade' }),
-  listens: integer().notNull(),
-  status: manualStatsStatus().notNull().default('pending'),
-  file_url: text(),
-  file_original_name: text(),
-  verified_at: ts(),
-  is_expired: boolean().notNull().default(false),
-  reject_reason: text(),
-  ...timestamps,
-});
+export const podcastManualStats = pgTable(
+  'podcast_manual_stats',
+  {
+    id: id(),
+    podcast_id: integer()
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    listens: integer().notNull(),
+    status: manualStatsStatus().notNull().default('pending'),
+    file_url: text(),
+    file_original_name: text(),
+    verified_at: ts(),
+    is_expired: boolean().notNull().default(false),
+    reject_reason: text(),
+    ...timestamps,
+  },
+  (t) => [
+    // Keyset pages of a podcast's submissions: newest first, id breaking ties.
+    index('podcast_manual_stats_podcast_created_idx').on(t.podcast_id, t.created_at.desc(), t.id.desc()),
+  ],
+);
 
 export const slots = pgTable(
   'slots',
@@ -377,6 +384,9 @@ export const campaigns = pgTable(
   },
   (t) => [
     index('campaigns_brand_idx').on(t.brand_user_id),
+    // Keyset pages of the brand's campaigns and of the campaigns open to podcasters: newest first, id breaking ties.
+    index('campaigns_brand_created_idx').on(t.brand_user_id, t.created_at.desc(), t.id.desc()),
+    index('campaigns_visible_created_idx').on(t.created_at.desc(), t.id.desc()).where(sql`${t.status} = 'active' and ${t.is_approved}`),
     // The sponsorship feed: open campaigns, newest first (openCampaignWhere), without reading the closed ones.
     index('campaigns_open_idx')
       .on(t.submitted_at.desc(), t.id.desc())
@@ -449,7 +459,11 @@ export const packages = pgTable(
     starred: boolean().notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('packages_campaign_idx').on(t.campaign_id)],
+  (t) => [
+    index('packages_campaign_idx').on(t.campaign_id),
+    // Keyset pages of a campaign's proposal feed: newest first, id breaking ties.
+    index('packages_campaign_created_idx').on(t.campaign_id, t.created_at.desc(), t.id.desc()),
+  ],
 );
 
 export const opportunities = pgTable(
@@ -667,7 +681,11 @@ export const notifications = pgTable(
     read_at: ts(),
     ...timestamps,
   },
-  (t) => [index('notifications_notifiable_idx').on(t.notifiable_id, t.created_at)],
+  (t) => [
+    index('notifications_notifiable_idx').on(t.notifiable_id, t.created_at),
+    // Keyset pages of the bell: newest first, id breaking ties.
+    index('notifications_notifiable_created_idx').on(t.notifiable_id, t.created_at.desc(), t.id.desc()),
+  ],
 );
 
 // ---- files and money ----
@@ -724,6 +742,8 @@ export const transactions = pgTable(
     uniqueIndex('transactions_kind_job_unique').on(t.kind, t.job_id).where(sql`${t.job_id} is not null`),
     uniqueIndex('transactions_kind_provider_ref_unique').on(t.kind, t.provider_ref).where(sql`${t.provider_ref} is not null`),
     index('transactions_user_idx').on(t.user_id, t.created_at),
+    // Keyset pages of the user's ledger: newest first, id breaking ties.
+    index('transactions_user_created_idx').on(t.user_id, t.created_at.desc(), t.id.desc()),
     index('transactions_campaign_idx').on(t.campaign_id),
     // What an ad line was funded with and spent (ads' AD_LINE_MONEY), read per line.
     index('transactions_reference_idx').on(t.reference_type, t.reference_id),

@@ -28,7 +28,13 @@ export const supportConversations = pgTable(
       .notNull()
       .$onUpdate(() => new Date()),
   },
-  (t) => [index('support_conversations_user_idx').on(t.user_id, t.last_message_at), index('support_conversations_recent_idx').on(t.last_message_at)],
+  (t) => [
+    index('support_conversations_user_idx').on(t.user_id, t.last_message_at),
+    index('support_conversations_recent_idx').on(t.last_message_at),
+    // Keyset pages of a user's and of the team's inbox: newest activity first, id breaking ties.
+    index('support_conversations_user_recent_idx').on(t.user_id, t.last_message_at.desc(), t.id.desc()),
+    index('support_conversations_latest_idx').on(t.last_message_at.desc(), t.id.desc()),
+  ],
 );
 
 export const supportMessages = pgTable(

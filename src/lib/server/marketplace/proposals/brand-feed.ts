@@ -2,6 +2,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  keyset,
   windowTotal,
   getDb,
   rowFromJson,
@@ -35,8 +36,16 @@ export const feedQuery = z.object({
   sort: z.enum(FEED_SORTS).default('newest'),
   /** '1': only proposals of shows with a verified median. */
   measured: z.enum(['0', '1']).optional(),
+  /** The next page after a page's last row (meta.next_cursor), in the newest-first order. */
+  cursor: z.string().max(2000).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuery>;
+
+/** Newest first, the id breaking ties (packages_campaign_created_idx). */
+const order = keyset([
+  { column: packages.created_at, type: 'timestamp' },
+  { column: packages.id, type: 'int' },
+]);
 
 /** The SQL condition of a feed tab. */
 export function tabCondition(tab: FeedTab): SQL {
@@ -198,26 +207,34 @@ export async function listCampaignPackages(
   const db = await getDb();
   const median = source ? source.medianSql(qualified(packages.podcast_id)) : sql<number | null>`null::int`;
   const where = and(eq(packages.campaign_id, campaignId), tabCondition(query.tab), query.measured === '1' ? sql`${median} is not null` : undefined);
-  const rows = await db
-    .select({ pkg: packages, relations: feedRelationsSql(), total: sql<number>`count(*) over ()` })
+  // The cursor pages the newest-first order (packages_campaign_created_idx); the price and downloads orders page by number.
+  const byCursor = query.sort === 'newest';
+  const after = byCursor ? order.after(query.cursor) : undefined;
+  const read = await db
+    .select({ pkg: packages, relations: feedRelationsSql(), total: sql<number>`count(*) over ()`, cursor_key: order.key })
     .from(packages)
-    .where(where)
-    .orderBy(...feedOrder(query.sort, median))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
+    .where(and(where, after))
+    .orderBy(...(byCursor ? order.orderBy : feedOrder(query.sort, median)))
+    .limit(query.per_page + 1)
+    .offset(after ? 0 : (query.page - 1) * query.per_page);
+  const { rows, next_cursor } = order.page(read, query.per_page);
   const [audiences, cpm] = await audienceOf(rows.map((r) => ({ podcast_id: r.pkg.podcast_id, relations: r.relations })));
-  const total = await windowTotal(rows, query.page, async () => Number((await db.select({ n: count() }).from(packages).where(where))[0]?.n ?? 0));
-  return paginate(
-    rows.map((r) => feedPackagePayload(r.pkg, r.relations, audiences, cpm)),
-    total,
-    query.page,
-    query.per_page,
-    path ?? `/api/campaigns/${campaignId}/packages`,
-    {
-      ...(query.tab === 'new' ? {} : { tab: query.tab }),
-      ...(query.sort === 'newest' ? {} : { sort: query.sort }),
-      ...(query.measured === '1' ? { measured: '1' } : {}),
-    },
+  const countAll = async () => Number((await db.select({ n: count() }).from(packages).where(where))[0]?.n ?? 0);
+  const total = after ? await countAll() : await windowTotal(rows, query.page, countAll);
+  return withCursor(
+    byCursor ? next_cursor : null,
+    paginate(
+      rows.map((r) => feedPackagePayload(r.pkg, r.relations, audiences, cpm)),
+      total,
+      query.page,
+      query.per_page,
+      path ?? `/api/campaigns/${campaignId}/packages`,
+      {
+        ...(query.tab === 'new' ? {} : { tab: query.tab }),
+        ...(query.sort === 'newest' ? {} : { sort: query.sort }),
+        ...(query.measured === '1' ? { measured: '1' } : {}),
+      },
+    ),
   );
 }
 
@@ -258,6 +275,11 @@ async function audienceOf(rows: Array<{ podcast_id: number; relations: FeedRelat
   );
 }
 
+function withCursor<T>(next_cursor: string | null, page: Paginated<T>): Paginated<T> {
+  page.meta.next_cursor = next_cursor;
+  return page;
+}
+
 /** How many packages each feed tab holds (one statement). */
 export async function countFeedTabs(campaignId: number): Promise<Record<FeedTab, number>> {
   const db = await getDb();
@@ -296,18 +318,23 @@ export async function listBrandPackages(brandUserId: number, query: FeedQuery & 
     query.campaign_id ? eq(packages.campaign_id, query.campaign_id) : undefined,
     tabCondition(query.tab),
   );
-  const [rows, [total]] = await Promise.all([
+  const after = order.after(query.cursor);
+  const [read, [total]] = await Promise.all([
     db
-      .select({ p: packages })
+      .select({ p: packages, cursor_key: order.key })
       .from(packages)
       .innerJoin(campaigns, eq(campaigns.id, packages.campaign_id))
-      .where(where)
-      .orderBy(desc(packages.created_at), desc(packages.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+      .where(and(where, after))
+      .orderBy(...order.orderBy)
+      .limit(query.per_page + 1)
+      .offset(after ? 0 : (query.page - 1) * query.per_page),
     db.select({ n: count() }).from(packages).innerJoin(campaigns, eq(campaigns.id, packages.campaign_id)).where(where),
   ]);
-  return paginate(await serializePackagesForBrand(rows.map((r) => r.p)), Number(total?.n ?? 0), query.page, query.per_page, '/api/v0/packages', {
-    tab: query.tab,
-  });
+  const { rows, next_cursor } = order.page(read, query.per_page);
+  return withCursor(
+    next_cursor,
+    paginate(await serializePackagesForBrand(rows.map((r) => r.p)), Number(total?.n ?? 0), query.page, query.per_page, '/api/v0/packages', {
+      tab: query.tab,
+    }),
+  );
 }

@@ -1,29 +1,38 @@
 /** A podcast's manual stats submissions, for its owner. */
 import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { type Db, getDb, rowFromJson, podcastManualStats, podcasts, windowTotal } from '../../db';
+import { type Db, encodeCursor, getDb, keyset, rowFromJson, podcastManualStats, podcasts, windowTotal } from '../../db';
 import { findOwnedPodcast } from '../../podcasts';
 import { paginate, type Paginated } from '../../../paginate';
 import { isManualStatsExpired, serializeManualStats, type ManualStatsPayload } from './manual-stats';
+
+/** Newest first, the id breaking ties (podcast_manual_stats_podcast_created_idx). */
+const order = keyset([
+  { column: podcastManualStats.created_at, type: 'timestamp' },
+  { column: podcastManualStats.id, type: 'int' },
+]);
 
 /**
  * Every submission of the user's podcast, newest first, paginated: one statement (the rows, the total
  * and the ownership) when the page has rows; an empty page checks that the podcast is the user's.
  */
-export async function listManualStats(userId: number, podcastId: number, page = 1, perPage = 10): Promise<Paginated<ManualStatsPayload>> {
+export async function listManualStats(userId: number, podcastId: number, page = 1, perPage = 10, cursor?: string): Promise<Paginated<ManualStatsPayload>> {
   const db = await getDb();
-  const rows = await db
-    .select({ row: podcastManualStats, total: sql<number>`count(*) over ()` })
+  const after = order.after(cursor);
+  const read = await db
+    .select({ row: podcastManualStats, total: sql<number>`count(*) over ()`, cursor_key: order.key })
     .from(podcastManualStats)
     .innerJoin(podcasts, and(eq(podcasts.id, podcastManualStats.podcast_id), eq(podcasts.user_id, userId)))
-    .where(eq(podcastManualStats.podcast_id, podcastId))
-    .orderBy(desc(podcastManualStats.created_at), desc(podcastManualStats.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+    .where(and(eq(podcastManualStats.podcast_id, podcastId), after))
+    .orderBy(...order.orderBy)
+    .limit(perPage + 1)
+    .offset(after ? 0 : (page - 1) * perPage);
+  const { rows, next_cursor } = order.page(read, perPage);
   if (!rows.length) await findOwnedPodcast(userId, podcastId);
-  const total = await windowTotal(rows, page, async () =>
-    Number((await db.select({ n: count() }).from(podcastManualStats).where(eq(podcastManualStats.podcast_id, podcastId)))[0]?.n ?? 0),
-  );
-  return paginate(
+  const countAll = async () =>
+    Number((await db.select({ n: count() }).from(podcastManualStats).where(eq(podcastManualStats.podcast_id, podcastId)))[0]?.n ?? 0);
+  // On a cursor page the window count holds only the rows after the cursor: the total is counted apart.
+  const total = after ? await countAll() : await windowTotal(rows, page, countAll);
+  const result = paginate(
     rows.map((r) => serializeManualStats(r.row)),
     total,
     page,
@@ -31,6 +40,8 @@ export async function listManualStats(userId: number, podcastId: number, page = 
     `/api/podcasts/${podcastId}/manual-stats-list`,
     { per_page: String(perPage) },
   );
+  result.meta.next_cursor = next_cursor;
+  return result;
 }
 
 /**
@@ -60,18 +71,23 @@ export function manualStatsPagesOf(
   rows: Array<{ podcast_id: number; row: Record<string, unknown>; total: number | string }>,
   perPage = 10,
 ): Map<number, Paginated<ManualStatsPayload>> {
-  const found = new Map<number, { items: ManualStatsPayload[]; total: number }>(podcastIds.map((id) => [id, { items: [], total: 0 }]));
+  const found = new Map<number, { items: ManualStatsPayload[]; total: number; last: Record<string, unknown> | null }>(
+    podcastIds.map((id) => [id, { items: [], total: 0, last: null }]),
+  );
   for (const r of rows) {
     const list = found.get(r.podcast_id);
     if (!list) continue;
     list.items.push(serializeManualStats(rowFromJson(podcastManualStats, r.row)));
     list.total = Number(r.total);
+    list.last = r.row;
   }
   return new Map(
-    [...found].map(([id, { items, total }]) => [
-      id,
-      paginate(items, total, 1, perPage, `/api/podcasts/${id}/manual-stats-list`, { per_page: String(perPage) }),
-    ]),
+    [...found].map(([id, { items, total, last }]) => {
+      const page = paginate(items, total, 1, perPage, `/api/podcasts/${id}/manual-stats-list`, { per_page: String(perPage) });
+      // The cursor listManualStats gives its first page: the last row's key as the database wrote it (to_json keeps microseconds).
+      page.meta.next_cursor = last && total > items.length ? encodeCursor([String(last.created_at), Number(last.id)]) : null;
+      return [id, page];
+    }),
   );
 }
 

@@ -12,12 +12,13 @@ const query = z.object({
     .min(1)
     .max(50, { error: 'The per page must not be greater than 50.' })
     .default(10),
+  cursor: z.string().max(2000).optional(),
 });
 
 /** GET /api/podcasts/{id}/manual-stats-list: the podcast's submissions, newest first, paginated. */
 export const GET: APIRoute = async ({ locals, params, url }) => {
   const user = requireRole(locals, 'PODCASTER');
   const id = idParam(params.id);
-  const { page, per_page } = parseQuery(url, query);
-  return json(await listManualStats(user.id, id, page, per_page));
+  const { page, per_page, cursor } = parseQuery(url, query);
+  return json(await listManualStats(user.id, id, page, per_page, cursor));
 };
