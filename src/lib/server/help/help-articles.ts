@@ -1,10 +1,13 @@
 /**
  * The Help Center: the Markdown articles of src/content/help, listed by section and searched with a
- * full-text index (MiniSearch: prefix and fuzzy matching, title and summary weighted above the text).
+ * full-text index. The articles are static files bundled with the app, so the index is MiniSearch in
+ * memory (no database round trip, the same on PostgreSQL and PGlite): title above headings above the
+ * body, words reduced to their stem and synonyms folded into one term (see search-terms.ts).
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import MiniSearch from 'minisearch';
 import { HELP_SECTIONS } from '../../../content.config';
+import { canonicalText, stem } from './search-terms';
 
 export type HelpEntry = CollectionEntry<'help'>;
 export type HelpSection = (typeof HELP_SECTIONS)[number];
@@ -30,17 +33,35 @@ function plainText(markdown: string): string {
     .trim();
 }
 
+/** The article's section headings (## …), one line each. */
+function headingsOf(markdown: string): string {
+  return [...markdown.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => m[1]).join('\n');
+}
+
 let index: Promise<{ search: MiniSearch; entries: Map<string, HelpEntry> }> | null = null;
 
 function buildIndex() {
   index ??= getCollection('help').then((entries) => {
     const search = new MiniSearch({
-      fields: ['title', 'summary', 'keywords', 'text'],
+      fields: ['title', 'headings', 'keywords', 'summary', 'text'],
       storeFields: [],
-      searchOptions: { boost: { title: 3, keywords: 2.5, summary: 2 }, prefix: true, fuzzy: 0.2, combineWith: 'AND' },
+      processTerm: (term) => stem(term),
+      searchOptions: {
+        boost: { title: 4, headings: 2.5, keywords: 2, summary: 1.5 },
+        prefix: (term) => term.length > 3,
+        fuzzy: (term) => (term.length > 5 ? 0.2 : false),
+        combineWith: 'AND',
+      },
     });
     search.addAll(
-      entries.map((e) => ({ id: e.id, title: e.data.title, summary: e.data.summary, keywords: e.data.keywords.join(' '), text: plainText(e.body ?? '') })),
+      entries.map((e) => ({
+        id: e.id,
+        title: canonicalText(e.data.title),
+        headings: canonicalText(headingsOf(e.body ?? '')),
+        keywords: canonicalText(e.data.keywords.join(' ')),
+        summary: canonicalText(e.data.summary),
+        text: canonicalText(plainText(e.body ?? '')),
+      })),
     );
     return { search, entries: new Map(entries.map((e) => [e.id, e])) };
   });
@@ -78,9 +99,10 @@ export async function searchHelp(query: string, limit = 20): Promise<HelpResult[
   const q = query.trim().slice(0, 100);
   if (!q) return [];
   const { search, entries } = await buildIndex();
-  let hits = search.search(q);
+  const canonical = canonicalText(q);
+  let hits = search.search(canonical);
   // Nothing has every word: show what has any of them.
-  if (!hits.length) hits = search.search(q, { combineWith: 'OR' });
+  if (!hits.length) hits = search.search(canonical, { combineWith: 'OR' });
   return hits.slice(0, limit).flatMap((hit) => {
     const entry = entries.get(String(hit.id));
     if (!entry) return [];
