@@ -5,7 +5,7 @@
  * font is at hand. The files go in as a podcaster or a brand uploads them: through the podcasts and users
  * domains' avatar calls, which check the type and size and store the file.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -110,13 +110,19 @@ async function cover(name: string, withTitle: boolean): Promise<Buffer> {
   );
   const out = join(dir, 'cover.jpg');
   if (!existsSync(out)) {
-    mkdirSync(dir, { recursive: true });
+    // Made under a name of this process's own and renamed into place: demo servers that start together
+    // never read one another's half-written cover.
+    const work = join(dir, String(process.pid));
+    mkdirSync(work, { recursive: true });
+    const made = join(work, 'cover.jpg');
     try {
-      await runFfmpeg(['-y', ...coverArgs(name, out, dir, FONT, withTitle)], 60_000);
+      await runFfmpeg(['-y', ...coverArgs(name, made, work, FONT, withTitle)], 60_000);
     } catch {
       // Without a font that ffmpeg can read, the cover is the pattern alone.
-      await runFfmpeg(['-y', ...coverArgs(name, out, dir, undefined, false)], 60_000);
+      await runFfmpeg(['-y', ...coverArgs(name, made, work, undefined, false)], 60_000);
     }
+    renameSync(made, out);
+    rmSync(work, { recursive: true, force: true });
   }
   return readFileSync(out);
 }
