@@ -23,14 +23,18 @@ export interface HelpResult {
 
 /** Markdown to plain text, for the index and the excerpts. */
 function plainText(markdown: string): string {
-  return markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s*(?:[-*+]|\d+\.|#+|>)\s+/gm, '')
-    .replace(/[*_`|]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    markdown
+      .replace(/```[\s\S]*?```/g, ' ')
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      // A heading reads as the start of its section in an excerpt ("Moving the date: Plans change…").
+      .replace(/^\s*#+\s+(.*?)\s*$/gm, (_, heading: string) => (/[.?!:]$/.test(heading) ? heading : `${heading}:`))
+      .replace(/^\s*(?:[-*+]|\d+\.|>)\s+/gm, '')
+      .replace(/[*_`|]+/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The article's section headings (## …), one line each. */
