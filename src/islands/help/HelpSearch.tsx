@@ -109,7 +109,8 @@ export default function HelpSearch({ initialQuery, initial }: { initialQuery: st
           maxLength={100}
           autoComplete="off"
           placeholder="Search, e.g. “change air date” or “refund”"
-          aria-controls="help-results"
+          // Points at the results only while they are on the page (axe: an id that exists).
+          aria-controls={shown ? 'help-results' : undefined}
           onChange={(e) => setQ(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'ArrowDown' && shown?.hits.length) {
