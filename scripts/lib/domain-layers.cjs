@@ -16,6 +16,7 @@ const INFRA_FILES = [
   'byte-range',
   'media-paths',
   'security-headers',
+  'suppliers',
 ];
 /** The app: composes the domains (boot, demo data); no domain imports it. Patterns under src/lib/server. */
 const APP = ['runtime\\.ts$', 'seed/'];

@@ -6,7 +6,7 @@
  * rendered pages and compare them.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
 import { adDeliveries, adLines, episodes, packageJobs, podcastManualStats, transactions } from '../../src/lib/server/db/schema';
 import { campaignFigures } from '../../src/lib/server/measurement/analytics/campaign-figures';
@@ -21,29 +21,10 @@ import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
 import { seedCampaign, seedProposal } from '../support/campaign-builders';
 import { saveCard, seedHire } from '../support/payment-builders';
 import { call, page } from '../support/http';
-import { testServer } from '../support/test-server';
+import { PLAYERS, play, trustForwardedFor } from '../support/listening';
 import { TEST_NOW } from '../support/clock';
 
-const APPLE = 'AppleCoreMedia/1.0.0.21E236 (iPhone; U; CPU OS 17_4_1 like Mac OS X; en_us)';
-const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
-const trustProxy = process.env.TRUST_PROXY;
-let base = '';
-
-beforeAll(async () => {
-  base = (await testServer()).baseUrl;
-  process.env.TRUST_PROXY = 'true';
-  return () => {
-    if (trustProxy === undefined) delete process.env.TRUST_PROXY;
-    else process.env.TRUST_PROXY = trustProxy;
-  };
-});
-
-/** A podcast app's request through the prefix. */
-async function play(path: string, ua = APPLE, ip = '81.2.69.142') {
-  const res = await fetch(`${base}${path}`, { headers: { 'user-agent': ua, 'x-forwarded-for': ip }, redirect: 'manual' });
-  await res.arrayBuffer();
-  return res;
-}
+trustForwardedFor();
 
 /** A show with one published episode whose audio is on cdn.example.com. */
 async function showWithEpisode(podcaster: SeededUser, title: string) {
@@ -97,8 +78,10 @@ describe('[FIGURES] one number per figure', () => {
 
     // Two apps download the aired episode; requests for addresses the feed does not name add nothing.
     expect((await play(measured.audio)).status).toBe(302);
-    expect((await play(measured.audio, OVERCAST)).status).toBe(302);
-    expect((await play(`/e/${measured.podcast.hash_id}/cdn.example.com/${measured.podcast.hash_id}/not-an-episode.mp3`, APPLE, '8.8.8.8')).status).toBe(302);
+    expect((await play(measured.audio, PLAYERS.overcast)).status).toBe(302);
+    expect((await play(`/e/${measured.podcast.hash_id}/cdn.example.com/${measured.podcast.hash_id}/not-an-episode.mp3`, PLAYERS.apple, '8.8.8.8')).status).toBe(
+      302,
+    );
     await runMeasurement();
 
     const truth = await campaignFigures(campaign.id);

@@ -6,36 +6,17 @@
  * filters by the verified figures.
  */
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
 import { episodes, podcasts } from '../../src/lib/server/db/schema';
 import { runMeasurement } from '../../src/lib/server/measurement/analytics/jobs';
 import { seedPodcast, seedUser, type SeededUser } from '../support/builders';
 import { seedCampaign, seedProposal } from '../support/campaign-builders';
 import { call, page } from '../support/http';
-import { testServer } from '../support/test-server';
+import { PLAYERS, play, trustForwardedFor } from '../support/listening';
 import { TEST_NOW } from '../support/clock';
 
-const APPLE = 'AppleCoreMedia/1.0.0.21E236 (iPhone; U; CPU OS 17_4_1 like Mac OS X; en_us)';
-const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
-const SPOTIFY = 'Spotify/8.9.10 iOS/17.4.1 (iPhone15,2)';
-const trustProxy = process.env.TRUST_PROXY;
-let base = '';
-
-beforeAll(async () => {
-  base = (await testServer()).baseUrl;
-  process.env.TRUST_PROXY = 'true';
-  return () => {
-    if (trustProxy === undefined) delete process.env.TRUST_PROXY;
-    else process.env.TRUST_PROXY = trustProxy;
-  };
-});
-
-async function play(path: string, ua: string, ip: string) {
-  const res = await fetch(`${base}${path}`, { headers: { 'user-agent': ua, 'x-forwarded-for': ip }, redirect: 'manual' });
-  await res.arrayBuffer();
-  expect(res.status).toBe(302);
-}
+trustForwardedFor();
 
 /** A show with published episodes (days before TEST_NOW) whose audio is on cdn.example.com, measured through the prefix. */
 async function showWithEpisodes(podcaster: SeededUser, title: string, daysAgo: number[]) {
@@ -88,12 +69,15 @@ describe('[VERIFIED] verified audiences on the proposal cards', () => {
     await db.update(podcasts).set({ avg_listens: 4200 }).where(eq(podcasts.id, self.podcast.id));
 
     // Downloads of the measured show's three episodes: 3, 1 and 2, from apps and countries of their own.
-    await play(measured.audio[0]!, APPLE, '81.2.69.142');
-    await play(measured.audio[0]!, OVERCAST, '81.2.69.142');
-    await play(measured.audio[0]!, SPOTIFY, '8.8.8.8');
-    await play(measured.audio[1]!, APPLE, '8.8.8.8');
-    await play(measured.audio[2]!, APPLE, '1.1.1.1');
-    await play(measured.audio[2]!, SPOTIFY, '81.2.69.142');
+    const plays: Array<[string, string, string]> = [
+      [measured.audio[0]!, PLAYERS.apple, '81.2.69.142'],
+      [measured.audio[0]!, PLAYERS.overcast, '81.2.69.142'],
+      [measured.audio[0]!, PLAYERS.spotify, '8.8.8.8'],
+      [measured.audio[1]!, PLAYERS.apple, '8.8.8.8'],
+      [measured.audio[2]!, PLAYERS.apple, '1.1.1.1'],
+      [measured.audio[2]!, PLAYERS.spotify, '81.2.69.142'],
+    ];
+    for (const [path, ua, ip] of plays) expect((await play(path, ua, ip)).status).toBe(302);
     await runMeasurement();
 
     const { campaign } = await seedCampaign(brand.id, { title: 'Verified Roast' });

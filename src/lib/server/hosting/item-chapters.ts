@@ -4,6 +4,7 @@
  * Hosting writes the feed and knows nothing of ads; ads registers its supplier at boot
  * (runtime.ts registerDomainWork → registerAdFeedChapters), the way the workrooms subscribe to deal events.
  */
+import { supplier } from '../suppliers';
 
 export interface ItemChaptersLink {
   url: string;
@@ -13,16 +14,15 @@ export interface ItemChaptersLink {
 /** Answers, for these episodes of a feed, the chapters link of each one that has any (keyed by episode id). */
 export type ItemChaptersSupplier = (episodes: ReadonlyArray<{ id: number; hash_id: string }>) => Promise<Map<number, ItemChaptersLink>>;
 
-const KEY = Symbol.for('cuepoint.hosting.item-chapters');
-type Holder = { [KEY]?: ItemChaptersSupplier };
+const chapters = supplier<ItemChaptersSupplier>('hosting.item-chapters');
 
 /** Registers the supplier (once per process; registering again replaces it). */
-export function supplyItemChapters(supplier: ItemChaptersSupplier): void {
-  (globalThis as Holder)[KEY] = supplier;
+export function supplyItemChapters(supply: ItemChaptersSupplier): void {
+  chapters.supply(supply);
 }
 
 /** The supplied chapters links for a feed's episodes (none when nothing is registered). */
 export async function suppliedItemChapters(episodes: ReadonlyArray<{ id: number; hash_id: string }>): Promise<Map<number, ItemChaptersLink>> {
-  const supplier = (globalThis as Holder)[KEY];
-  return supplier && episodes.length ? supplier(episodes) : new Map();
+  const supply = chapters.get();
+  return supply && episodes.length ? supply(episodes) : new Map();
 }

@@ -27,6 +27,7 @@ import { findOwnedCampaign } from '../../campaigns';
 import { pricePerThousand, unmeasured, type VerifiedAudience } from '../../../verified-audience';
 import { isBillable, isDeclined } from '../../../proposal-total';
 import type { PackageRow } from './serialize-package';
+import { supplier } from '../../suppliers';
 
 export const feedQuery = z.object({
   tab: z.enum(FEED_TABS).default('new'),
@@ -205,6 +206,7 @@ export async function listCampaignPackages(
 ): Promise<Paginated<FeedPackagePayload>> {
   if (!owned) await findOwnedCampaign(brandUserId, campaignId);
   const db = await getDb();
+  const source = audienceSource.get();
   const median = source ? source.medianSql(qualified(packages.podcast_id)) : sql<number | null>`null::int`;
   const where = and(eq(packages.campaign_id, campaignId), tabCondition(query.tab), query.measured === '1' ? sql`${median} is not null` : undefined);
   // The cursor pages the newest-first order (packages_campaign_created_idx); the price and downloads orders page by number.
@@ -242,6 +244,7 @@ export async function listCampaignPackages(
 function feedOrder(sort: FeedQuery['sort'], median: SQL<number | null>): SQL[] {
   const newest = [desc(packages.created_at), desc(packages.id)];
   if (sort === 'downloads') return [sql`${median} desc nulls last`, ...newest];
+  const source = audienceSource.get();
   if (sort === 'price' && source) return [sql`${source.pricePerThousandSql(qualified(packages.id), median)} asc nulls last`, ...newest];
   return newest;
 }
@@ -258,15 +261,16 @@ export interface FeedAudienceSource {
   /** The verified audiences of shows and the median CPM of categories (by id). */
   audiences: (podcastIds: number[], categoryIds: number[]) => Promise<[Map<number, VerifiedAudience>, Map<number, number>]>;
 }
-let source: FeedAudienceSource | null = null;
+const audienceSource = supplier<FeedAudienceSource>('marketplace.feed-audience');
 
 /** Supplies the audience figures of the proposal feed (once, at boot). */
 export function supplyFeedAudience(s: FeedAudienceSource): void {
-  source = s;
+  audienceSource.supply(s);
 }
 
 /** The verified audiences of the shows and the median CPM of their first categories (two statements for the whole page). */
 async function audienceOf(rows: Array<{ podcast_id: number; relations: FeedRelations }>): Promise<[Map<number, VerifiedAudience>, Map<number, number>]> {
+  const source = audienceSource.get();
   if (!source) return [new Map(), new Map()];
   const categoryIds = rows.flatMap((r) => (r.relations.categories[0] ? [r.relations.categories[0].id] : []));
   return source.audiences(
