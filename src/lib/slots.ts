@@ -241,4 +241,13 @@ export function availableDays(slots: CalendarSlot[], type: SlotType): string[] {
 /** The month key 'YYYY-MM' of a day. */
 export const monthOf = (day: string) => day.slice(0, 7);
 
+/** A month ('YYYY-MM') as weeks of seven cells from Sunday; null is a day of the month before or after. */
+export function monthWeeks(month: string): (string | null)[][] {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const days = Array.from({ length: daysInMonth(y, m) }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+  const cells: (string | null)[] = [...Array.from({ length: weekday(`${month}-01`) }, () => null), ...days];
+  while (cells.length % 7) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
+}
+
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

@@ -116,10 +116,18 @@ test('[PODCASTERS]: a new podcaster adds a feed, sets a schedule, proposes to a 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/step-2$/);
 
-  // Step 2: two available dates; the days marked unavailable are not offered for sponsorship
+  // Step 2: dates on the show's calendar with the campaign's delivery date; the days marked unavailable
+  // next month show as such and cannot be picked for sponsorship
   const sponsorshipDates = page.getByRole('group', { name: /Sponsorship dates/ });
+  await expect(sponsorshipDates.getByText(/The campaign wants its ads delivered by/)).toBeVisible();
+  await sponsorshipDates.getByRole('button', { name: 'Next month of Sponsorship dates' }).click();
+  await expect(sponsorshipDates.getByText('Unavailable', { exact: true })).toHaveCount(2);
   for (const date of unavailableDates) await expect(sponsorshipDates.getByLabel(`Sponsorship on ${date}`)).toHaveCount(0);
+  await sponsorshipDates.getByRole('button', { name: 'Previous month of Sponsorship dates' }).click();
   await sponsorshipDates.getByRole('checkbox').first().check();
+  // One episode: one day, listed under the calendar; the other open days wait until it is removed
+  await expect(sponsorshipDates.getByRole('list', { name: 'Picked Sponsorship dates' }).getByRole('listitem')).toHaveCount(1);
+  await expect(sponsorshipDates.getByRole('checkbox').nth(1)).toBeDisabled();
   await page
     .getByRole('group', { name: /Host-Read dates/ })
     .getByRole('checkbox')

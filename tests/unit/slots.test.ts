@@ -12,6 +12,7 @@ import {
   isScheduledDay,
   isTimeZone,
   localDay,
+  monthWeeks,
   readSchedule,
   scheduledDays,
   weekday,
@@ -42,6 +43,17 @@ describe('day arithmetic', () => {
     expect(addMonthsToDay('2024-02-29', 12)).toBe('2025-02-28');
     expect(addMonthsToDay('2025-11-15', 2)).toBe('2026-01-15');
     expect(calendarEnd('2025-03-31')).toBe('2026-03-31');
+  });
+
+  it('lays a month out in weeks from Sunday', () => {
+    // December 2026 starts on a Tuesday and has 31 days: 2 blanks, then 5 weeks
+    const weeks = monthWeeks('2026-12');
+    expect(weeks).toHaveLength(5);
+    expect(weeks[0]).toEqual([null, null, '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05']);
+    expect(weeks[4]).toEqual(['2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', null, null]);
+    // February 2026 starts on a Sunday: exactly four full weeks
+    expect(monthWeeks('2026-02').map((w) => w.filter(Boolean).length)).toEqual([7, 7, 7, 7]);
+    expect(monthWeeks('2024-02').flat().filter(Boolean)).toHaveLength(29);
   });
 });
 

@@ -83,9 +83,9 @@ export default function ProposalWizard(props: Props) {
 
   const chosen = ads.filter((a) => choices[a.id]?.selected);
   const total = chosen.reduce((sum, a) => sum + itemPrice({ fee: choices[a.id]!.fee ?? 0, episodes: choices[a.id]!.episodes }), 0);
-  const availableByType = useMemo(() => {
-    const map: Record<string, string[]> = { sponsorship: [], host: [] };
-    for (const s of slots) if (s.status === 'available') map[s.type]!.push(s.date);
+  const slotsByType = useMemo(() => {
+    const map: Record<string, CalendarSlot[]> = { sponsorship: [], host: [] };
+    for (const s of slots) map[s.type]!.push(s);
     return map;
   }, [slots]);
 
@@ -244,7 +244,18 @@ export default function ProposalWizard(props: Props) {
         </section>
       )}
 
-      {step === 2 && <DatesStep id={id} ads={ads} chosen={chosen} choices={choices} availableByType={availableByType} errors={errors} update={update} />}
+      {step === 2 && (
+        <DatesStep
+          id={id}
+          ads={ads}
+          chosen={chosen}
+          choices={choices}
+          slotsByType={slotsByType}
+          deliveryBy={campaign.delivery_date}
+          errors={errors}
+          update={update}
+        />
+      )}
 
       {step === 3 && (
         <section className="cp-stack" aria-labelledby={`${id}-s3`}>

@@ -3,6 +3,8 @@ import { FieldError } from '../../components/FieldError';
 import type { FieldErrors } from '../../lib/api';
 import { formatDate } from '../../lib/format/dates';
 import { formatMoney } from '../../lib/format/money';
+import type { CalendarSlot } from '../../lib/slots';
+import { DateCalendar } from './date-calendar';
 
 export interface WizardAd {
   id: number;
@@ -20,22 +22,21 @@ export interface Choice {
   dates: string[];
 }
 
-/** The most open days offered per ad type. */
-const DATE_CHOICES = 40;
-
 interface DatesProps {
   id: string;
   ads: WizardAd[];
   chosen: WizardAd[];
   choices: Record<number, Choice>;
-  /** The podcast's open days per ad type, soonest first. */
-  availableByType: Record<string, string[]>;
+  /** The podcast's calendar: every slot of each ad type, soonest first. */
+  slotsByType: Record<string, CalendarSlot[]>;
+  /** The campaign's delivery date, if it has one. */
+  deliveryBy: string | null;
   errors: FieldErrors;
   update: (adId: number, patch: Partial<Choice>) => void;
 }
 
-/** Step 2: one available day per episode of each chosen ad. */
-export function DatesStep({ id, ads, chosen, choices, availableByType, errors, update }: DatesProps) {
+/** Step 2: one open day per episode of each chosen ad, picked on the show's calendar. */
+export function DatesStep({ id, ads, chosen, choices, slotsByType, deliveryBy, errors, update }: DatesProps) {
   return (
     <section className="cp-stack" aria-labelledby={`${id}-s2`}>
       <h2 id={`${id}-s2`} className="cp-m-0">
@@ -47,31 +48,25 @@ export function DatesStep({ id, ads, chosen, choices, availableByType, errors, u
       {chosen.map((a) => {
         const i = ads.indexOf(a);
         const c = choices[a.id]!;
-        const days = availableByType[a.type]!.slice(0, DATE_CHOICES);
-        const extra = c.dates.filter((d) => !days.includes(d));
+        const slots = slotsByType[a.type] ?? [];
+        const open = slots.some((s) => s.status === 'available');
         return (
           <fieldset key={a.id} className="pc-card cp-stack cp-m-0">
             <legend className="cp-bold">
               {a.title} dates ({c.dates.length} of {c.episodes})
             </legend>
-            {days.length === 0 && <p className="cp-muted">No available {a.title} slots. Set your publishing schedule under Manage podcasts first.</p>}
-            <div className="date-picks">
-              {[...extra, ...days].map((d) => {
-                const checked = c.dates.includes(d);
-                return (
-                  <label key={d}>
-                    <input
-                      type="checkbox"
-                      checked={checked}
-                      disabled={!checked && c.dates.length >= c.episodes}
-                      onChange={(e) => update(a.id, { dates: e.target.checked ? [...c.dates, d].sort() : c.dates.filter((x) => x !== d) })}
-                      aria-label={`${a.title} on ${formatDate(d)}`}
-                    />
-                    <span>{formatDate(d, 'ddd, MMM D, YYYY')}</span>
-                  </label>
-                );
-              })}
-            </div>
+            {!open && c.dates.length === 0 ? (
+              <p className="cp-muted">No available {a.title} slots. Set your publishing schedule under Manage podcasts first.</p>
+            ) : (
+              <DateCalendar
+                title={a.title}
+                slots={slots}
+                deliveryBy={deliveryBy}
+                picked={c.dates}
+                limit={c.episodes}
+                onChange={(dates) => update(a.id, { dates })}
+              />
+            )}
             <FieldError errors={errors} field={`jobs.${i}.dates`} />
           </fieldset>
         );

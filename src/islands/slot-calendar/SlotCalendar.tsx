@@ -10,10 +10,9 @@ import {
   COMMON_TIME_ZONES,
   DEFAULT_TIME_ZONE,
   isTimeZone,
-  daysInMonth,
   monthOf,
+  monthWeeks,
   WEEKDAY_NAMES,
-  weekday,
   type CalendarSlot,
   type ScheduleSettings,
 } from '../../lib/slots';
@@ -90,14 +89,8 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, tim
     }
   };
 
-  const [y, m] = month.split('-').map(Number) as [number, number];
   const first = `${month}-01`;
-  const blanks = weekday(first);
-  const days = Array.from({ length: daysInMonth(y, m) }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
-  // The month as rows of seven (null: a day of the previous or next month).
-  const cells: (string | null)[] = [...Array.from({ length: blanks }, () => null), ...days];
-  while (cells.length % 7) cells.push(null);
-  const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
+  const weeks = monthWeeks(month);
   const monthLabel = formatDate(first, 'MMMM YYYY');
 
   return (
