@@ -7,9 +7,8 @@
  * - Nothing outside a domain imports its files except its face (src/lib/server/<domain>/index.ts),
  *   and nothing inside it imports its own face.
  * - The core domains stand in layers (scripts/lib/domain-layers.cjs, lowest first): a domain imports only domains
- *   below it, so there is no cycle between domains. KNOWN_BACK_EDGES lists the imports that still go
- *   upwards (each one a cycle to break); tests/unit/boundaries.test.ts fails when one of them is gone
- *   without being taken off the list, so the list only shrinks.
+ *   below it, so there is no cycle between domains. KNOWN_BACK_EDGES (empty now) would list an import that
+ *   still goes upwards; tests/unit/boundaries.test.ts fails on any, so the list stays empty.
  * Tests, benches and scripts may reach inside a domain: they test its parts.
  */
 

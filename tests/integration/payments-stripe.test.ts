@@ -143,8 +143,8 @@ beforeAll(async () => {
   const { migrateWithQueue: migrate } = await import('../../src/lib/server/jobs/migrate-all');
   await migrate();
   // Funding starts the jobs in the charge's transaction through delivery's handler, which boot registers.
-  const { registerFundedJobsStep } = await import('../../src/lib/server/delivery');
-  registerFundedJobsStep();
+  const { registerJobSteps } = await import('../../src/lib/server/delivery');
+  registerJobSteps();
 });
 
 afterAll(async () => {

@@ -63,6 +63,20 @@ describe('boundaries of the server code', () => {
     }
     expect(layers.KNOWN_BACK_EDGES.filter((e) => !edges.has(e))).toEqual([]);
   });
+
+  it('has no cycle between domains: every import from one domain to another goes down the layers', () => {
+    const up: string[] = [];
+    for (const m of real.modules) {
+      const from = domainOf(m.source);
+      for (const d of m.dependencies) {
+        const to = domainOf(d.resolved);
+        const [i, j] = [layers.DOMAIN_LAYERS.indexOf(from ?? ''), layers.DOMAIN_LAYERS.indexOf(to ?? '')];
+        if (i >= 0 && j > i) up.push(`${m.source} → ${d.resolved}`);
+      }
+    }
+    expect(layers.KNOWN_BACK_EDGES).toEqual([]);
+    expect(up).toEqual([]);
+  });
 });
 
 describe('the boundary rules themselves', () => {

@@ -87,6 +87,23 @@ export interface DealTxSteps {
   };
   /** Hirings were charged (payments): their jobs and multi-episode parents are funded and start (delivery). */
   'jobs-funded': { jobIds: number[] };
+  /**
+   * A proposal's ads were sent, or edited while it is pending (marketplace): delivery writes its jobs, one per
+   * episode under a parent for several, replacing the pending ones on an edit.
+   */
+  'proposal-jobs': {
+    packageId: number;
+    /** Each ad: its fee per episode in cents, its episodes and one delivery date (YYYY-MM-DD) per episode. */
+    jobs: Array<{ campaign_ad_id: number; fee: number; episodes: number; dates: string[] }>;
+    replace: boolean;
+  };
+  /**
+   * The marketplace ended jobs (a declined proposal item: 'rejected'; a cancelled hire: 'dropped'): delivery,
+   * which owns a job's states, moves each through its transition rules.
+   */
+  'jobs-ended': { jobIds: number[]; to: 'rejected' | 'dropped'; declinedAt?: Date };
+  /** The campaign wizard's attribution tab chose a site, or none (campaigns): the campaign is attributed to it (measurement). */
+  'campaign-site': { campaignId: number; siteId: number | null };
 }
 
 export type DealTxStep = keyof DealTxSteps;

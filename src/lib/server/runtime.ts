@@ -7,10 +7,10 @@ import { closeDb, migrate, getDb } from './db';
 import { ensureWebClient, prepareSignIn, revocationsReady, stopRevocationSync } from './users';
 import { prepareQueues, startWorker, stopWorker, workReady, setEngineRole, stopEngine } from './jobs';
 import { isDatabaseEmpty, seedCatalogue, seedDemo } from './seed';
-import { registerDeliveryJobs, registerFundedJobsStep } from './delivery';
+import { registerDeliveryJobs, registerJobSteps, registerProposalJobsStep } from './delivery';
 import { registerAudioProcessing, registerFileJobs } from './files';
 import { registerPaymentJobs } from './payments';
-import { registerFeedAudience } from './measurement';
+import { registerCampaignMeasures, registerFeedAudience } from './measurement';
 import { registerCampaignJobs } from './campaigns';
 import { registerAdFeedChapters, registerAdJobs } from './ads';
 import { registerHostingJobs } from './hosting';
@@ -32,8 +32,10 @@ export interface BootOptions {
 /** The domains' background jobs and file rules, registered before the queue or a request needs them. */
 function registerDomainWork(): void {
   registerDeliveryJobs();
-  // Funding (payments) starts the jobs (delivery) in the charge's own transaction.
-  registerFundedJobsStep();
+  // Delivery owns the jobs: it writes a proposal's (marketplace), starts them when funded (payments) and
+  // ends them when an item is declined or a hire cancelled (marketplace), in the caller's transaction.
+  registerProposalJobsStep();
+  registerJobSteps();
   registerAudioProcessing();
   registerFileJobs();
   registerPaymentJobs();
@@ -47,6 +49,8 @@ function registerDomainWork(): void {
   registerDealThread();
   // The proposal feed (marketplace) shows verified audiences and sorts by them: measurement (above it) answers.
   registerFeedAudience();
+  // Every campaign's figures and its site link: campaigns asks, measurement (above it) answers.
+  registerCampaignMeasures();
 }
 
 /** Prepares the database and background work; runs once per process. */

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, attributionSites, hirings, packageJobs, podcasts } from '../db';
 import type { CampaignRow } from './find-campaign';
 import { hired, proposalTotal } from '../../proposal-total';
-import { airedAdsSql } from '../measurement';
+import { campaignMeasures } from './campaign-measures';
 
 export interface StatsRow {
   podcast_id: number;
@@ -61,7 +61,7 @@ export async function campaignStats(campaign: CampaignRow): Promise<CampaignStat
         where hr.campaign_id = ${campaign.id}) h) as hires,
       (select coalesce(json_agg(l), '[]') from (
         select ads.podcast_id, sum(ads.measured)::int as measured, sum(ads.self_reported_listens)::int as self_reported
-        from ${airedAdsSql(sql`${campaign.id}`)} ads group by ads.podcast_id) l) as listens,
+        from ${campaignMeasures().airedAdsSql(sql`${campaign.id}`)} ads group by ads.podcast_id) l) as listens,
       (select json_build_object('id', s.id, 'domain', s.domain) from ${attributionSites} s
         where s.id = ${campaign.site_id} and s.user_id = ${campaign.brand_user_id}) as site`)) as unknown as {
     rows: { hires: HireRead[]; listens: Array<{ podcast_id: number; measured: number; self_reported: number }>; site: { id: number; domain: string } | null }[];

@@ -1,4 +1,5 @@
 /** The campaigns domain's face: the only module other domains and pages import from it. */
+export { supplyCampaignMeasures, type CampaignMeasures } from './campaign-measures';
 export { campaignStats } from './campaign-stats';
 export { closeBrandCampaigns } from './close-brand-campaigns';
 export { closeCampaign } from './close-campaign';

@@ -3,6 +3,7 @@
  * can come back to; the review tab submits it for admin approval once every tab is complete.
  */
 import { today } from '../clock';
+import { runDealTxStep } from '../domain-events';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, type Tx, ads, attributionSites, campaignAds, campaignCategories, campaigns, categories } from '../db';
@@ -11,7 +12,6 @@ import type { CampaignPayload, WizardTab } from '../../campaign-types';
 import { tabSchema, tabSchemas } from './campaign-input';
 import { findOwnedCampaign, type CampaignRow } from './find-campaign';
 import { loadCampaignPayload } from './serialize-campaign';
-import { linkCampaignSite } from '../measurement';
 
 const bodySchema = z.looseObject({ tab: tabSchema.default('details') });
 
@@ -64,7 +64,8 @@ async function applyTab(tx: Tx, brandUserId: number, campaign: CampaignRow, tab:
           .where(and(eq(attributionSites.id, input.site_id), eq(attributionSites.user_id, brandUserId)));
         if (!site) throw fieldError('site_id', 'The selected site is invalid.');
       }
-      await linkCampaignSite(tx, campaign.id, input.site_id);
+      // Measurement (above campaigns) links the site in this transaction.
+      await runDealTxStep(tx, 'campaign-site', { campaignId: campaign.id, siteId: input.site_id });
       return;
     }
     case 'review': {

@@ -3,7 +3,8 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, qualified, ads, campaignAds, campaignCategories, campaigns, categories, packages } from '../db';
 import type { CampaignAdPayload, CampaignPayload, CampaignStage } from '../../campaign-types';
 import type { CampaignRow } from './find-campaign';
-import { campaignFiguresSql, figuresOf, type MeasuredFigures } from '../measurement';
+import { figuresOf, type MeasuredFigures } from '../../campaign-figures';
+import { campaignMeasures } from './campaign-measures';
 import { jobCountsOf, jobCountsSql } from './job-counts';
 
 /** Where a campaign stands for its brand: draft, waiting for approval, rejected, or its §4 status. */
@@ -27,7 +28,7 @@ export interface CampaignRelations {
   ads: CampaignAdPayload[];
   jobs: Record<string, number> | null;
   new_proposals: number;
-  /** Listens, visitors, hits, spend and CPM's parts (analytics/campaign-figures.ts: the one definition). */
+  /** Listens, visitors, hits, spend and CPM's parts (measurement's analytics/campaign-figures.ts: the one definition). */
   figures: MeasuredFigures | null;
 }
 
@@ -54,7 +55,7 @@ export function campaignRelationsSql(): SQL<CampaignRelations> {
       select count(*) from ${packages}
       where ${q(packages.campaign_id)} = ${q(campaigns.id)} and ${q(packages.status)} = 'pending' and ${q(packages.starred)} = false and ${q(packages.extended_status)} is null
     ),
-    'figures', ${campaignFiguresSql(q(campaigns.id))}
+    'figures', ${campaignMeasures().figuresSql(q(campaigns.id))}
   )`;
 }
 

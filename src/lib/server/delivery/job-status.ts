@@ -179,7 +179,13 @@ export async function brandNameOf(brandUserId: number): Promise<string> {
   return row?.name || `${row?.first ?? ''} ${row?.last ?? ''}`.trim() || 'The brand';
 }
 
-/** Handles payments' 'jobs-funded' step (domain-events.ts) with markJobsFunded; boot calls it once per process. */
-export function registerFundedJobsStep(): void {
+/**
+ * Handles the steps the domains below delivery run on jobs (domain-events.ts); boot calls it once per process:
+ * payments' 'jobs-funded' (markJobsFunded) and the marketplace's 'jobs-ended' (a declined item, a cancelled hire).
+ */
+export function registerJobSteps(): void {
   handleDealTxStep('jobs-funded', (tx, { jobIds }) => markJobsFunded(tx, jobIds));
+  handleDealTxStep('jobs-ended', async (tx, { jobIds, to, declinedAt }) => {
+    for (const id of jobIds) await transitionJob(tx, id, to, declinedAt ? { declined_at: declinedAt } : {});
+  });
 }

@@ -1,10 +1,12 @@
 /**
  * The rows of a proposal's jobs, written by delivery alone (their status moves in job-status.ts): a
  * single-episode item is one job; an item of several episodes is a parent with one child per episode.
- * The marketplace calls these when a proposal is sent or edited while it is pending.
+ * The marketplace asks for them through the 'proposal-jobs' step (domain-events.ts) when a proposal is sent or
+ * edited while it is pending; boot registers the handler (registerProposalJobsStep).
  */
 import { eq } from 'drizzle-orm';
 import { type Tx, packageJobs } from '../db';
+import { handleDealTxStep } from '../domain-events';
 
 export interface NewPackageJob {
   campaign_ad_id: number;
@@ -46,4 +48,11 @@ export async function createPackageJobs(tx: Tx, packageId: number, jobs: NewPack
 export async function replacePackageJobs(tx: Tx, packageId: number, jobs: NewPackageJob[]): Promise<void> {
   await tx.delete(packageJobs).where(eq(packageJobs.package_id, packageId));
   await createPackageJobs(tx, packageId, jobs);
+}
+
+/** Handles the marketplace's 'proposal-jobs' step; boot calls it once per process. */
+export function registerProposalJobsStep(): void {
+  handleDealTxStep('proposal-jobs', (tx, { packageId, jobs, replace }) =>
+    replace ? replacePackageJobs(tx, packageId, jobs) : createPackageJobs(tx, packageId, jobs),
+  );
 }

@@ -3,7 +3,6 @@ export { campaignRemainingBudget, cancelFundedJob, createHirings, listHirings, p
 export type { HiringRow } from './hirings';
 export {
   createProposal,
-  deliveryDateSchema,
   listPackageJobs,
   proposalConfirmation,
   proposalCreateForm,
@@ -11,10 +10,9 @@ export {
   proposalInputSchema,
   publishJobsUpdated,
   publishPackageChanged,
-  setDeliveryDate,
   updateProposal,
 } from './proposals';
-export type { PackagePayload, PackageRow, ProposalFormPayload } from './proposals';
+export type { PackageJobPayload, PackagePayload, PackageRow, ProposalFormPayload } from './proposals';
 export {
   SPONSORSHIP_TABS,
   allSponsorships,

@@ -67,3 +67,4 @@ export {
 } from './manual-stats';
 export { brandStats, brandStatsPayload, brandStatsSql } from './stats';
 export type { BrandStatsRow } from './stats';
+export { registerCampaignMeasures } from './campaign-measures';

@@ -9,7 +9,7 @@ import { formatMoney } from '../../../format/money';
 import { getDb, campaigns, hirings, packageJobs, packages } from '../../db';
 import { fieldError, notFound } from '../../http';
 import { notify } from '../../notifications';
-import { transitionJob } from '../../delivery';
+import { runDealTxStep } from '../../domain-events';
 import { publishJobsUpdated } from '../proposals';
 import type { SessionUser } from '../../users';
 import type { HiringPayload } from '../../../campaign-types';
@@ -33,7 +33,7 @@ export async function cancelFundedJob(user: SessionUser, jobId: number): Promise
       .where(and(eq(hirings.brand_user_id, user.id), sql`${hirings.job_ids} @> ${JSON.stringify([jobId])}::jsonb`));
     if (!hiring || !row.job.is_funded) throw fieldError('job', 'Only a funded job can be cancelled here.');
     if (row.job.status === 'completed') throw fieldError('job', 'This ad is completed: its fee was released to the podcaster.');
-    if (row.job.status !== 'dropped') await transitionJob(tx, jobId, 'dropped');
+    if (row.job.status !== 'dropped') await runDealTxStep(tx, 'jobs-ended', { jobIds: [jobId], to: 'dropped' });
     return { hiring, job: row.job, campaign: row.campaign };
   });
   await publishJobsUpdated([jobId]);

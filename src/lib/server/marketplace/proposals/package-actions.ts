@@ -2,8 +2,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, campaigns, discussions, hirings, packageJobs, packages, podcasts, rates } from '../../db';
-import { transitionJob } from '../../delivery';
-import { emitDealEvent } from '../../domain-events';
+import { emitDealEvent, runDealTxStep } from '../../domain-events';
 import { formatMoney } from '../../../format/money';
 import { HttpError, notFound, validate } from '../../http';
 import { notify } from '../../notifications';
@@ -102,7 +101,8 @@ export async function declineProposalItem(brandUserId: number, jobId: number): P
       .from(packageJobs)
       .where(or(eq(packageJobs.id, jobId), eq(packageJobs.parent_id, jobId)));
     const declinedAt = new Date();
-    for (const e of episodes) await transitionJob(tx, e.id, 'rejected', { declined_at: declinedAt });
+    // Delivery moves the jobs (it owns their states), in this transaction.
+    await runDealTxStep(tx, 'jobs-ended', { jobIds: episodes.map((e) => e.id), to: 'rejected', declinedAt });
     const jobs = await tx.select().from(packageJobs).where(eq(packageJobs.package_id, found.pkg.id));
     const left = jobs.some((j) => !j.declined_at);
     if (!left && found.pkg.status === 'pending') await transitionPackage(tx, found.pkg.id, 'declined', { total_price: proposalTotal(jobs) });

@@ -18,7 +18,6 @@ import { formatDate } from '../../../format/dates';
 import { AD_TYPE_LABELS, DEFAULT_JOB_EPISODES } from '../../../constants';
 import { isDay } from '../../../slots';
 import { itemPrice } from '../../../proposal-total';
-import { createPackageJobs, replacePackageJobs } from '../../delivery';
 import { PITCH_MAX, pitchLength } from '../../../pitch';
 import { loadPackage, type PackagePayload, type PackageRow } from './serialize-package';
 
@@ -149,7 +148,8 @@ export async function createProposal(userId: number, campaignId: number, input: 
       .insert(packages)
       .values({ description: checked.description, status: 'pending', podcast_id: podcast.id, podcaster_user_id: userId, campaign_id: campaignId })
       .returning();
-    await createPackageJobs(tx, pkg!.id, checked.jobs);
+    // Delivery writes the jobs in this transaction (it owns them).
+    await runDealTxStep(tx, 'proposal-jobs', { packageId: pkg!.id, jobs: checked.jobs, replace: false });
     const total = totalOf(checked.jobs);
     await tx.update(packages).set({ total_price: total }).where(eq(packages.id, pkg!.id));
     const opp = await ensureOpportunity(tx, podcast.id, campaignId);
@@ -200,7 +200,7 @@ export async function updateProposal(userId: number, campaignId: number, package
     const [current] = await tx.select({ status: packages.status }).from(packages).where(eq(packages.id, pkg.id)).for('update');
     if (current?.status !== 'pending')
       throw new HttpError(422, 'Only a pending proposal can be edited.', { package: ['Only a pending proposal can be edited.'] });
-    await replacePackageJobs(tx, pkg.id, checked.jobs);
+    await runDealTxStep(tx, 'proposal-jobs', { packageId: pkg.id, jobs: checked.jobs, replace: true });
     const total = totalOf(checked.jobs);
     await tx.update(packages).set({ description: checked.description, total_price: total }).where(eq(packages.id, pkg.id));
     const opp = await ensureOpportunity(tx, pkg.podcast_id, campaignId);

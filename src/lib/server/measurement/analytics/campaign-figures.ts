@@ -35,29 +35,9 @@ import {
   visitMatches,
 } from '../../db';
 import { campaignSpentSql } from '../../payments';
+import { figuresOf, type CampaignFigures, type MeasuredFigures } from '../../../campaign-figures';
 
-export interface CampaignFigures {
-  /** listens_measured + listens_self_reported. */
-  listens: number;
-  listens_measured: number;
-  listens_self_reported: number;
-  spent: number;
-  /** Paid for hired ads not aired yet (part of spent, not of the CPM). */
-  committed: number;
-  /** Money of aired ads that the CPM divides (hired ads with measured listens + automated spend). */
-  aired_spent: number;
-  /** The listens the CPM divides by: measured listens of those hired ads + billed automated impressions. */
-  aired_listens: number;
-  cpm: number;
-  visitors: number;
-  hits: number;
-}
-
-/** What campaignFiguresSql() evaluates to: the figures before the CPM is derived. */
-export type MeasuredFigures = Omit<CampaignFigures, 'cpm' | 'listens'>;
-
-/** Cost per thousand listens, in cents (0 until there are listens). */
-export const cpmOf = (spent: number, listens: number) => (listens > 0 ? Math.round((spent / listens) * 1000) : 0);
+export { campaignCpm, cpmOf, figuresOf, type CampaignFigures, type MeasuredFigures } from '../../../campaign-figures';
 
 /**
  * The campaign's aired ads, one row per aired job, as a derived table: `job_id`, `podcast_id`,
@@ -133,32 +113,6 @@ export function campaignFiguresSql(campaignId: SQL): SQL<MeasuredFigures> {
     )
     from ${airedAdsSql(campaignId)} ads
   )`;
-}
-
-/** The figures with the CPM and the listens total derived (numbers, whatever JSON made of the bigints). */
-export function figuresOf(measured: Partial<MeasuredFigures> | null | undefined): CampaignFigures {
-  const n = (v: unknown) => Number(v ?? 0);
-  const measuredListens = n(measured?.listens_measured);
-  const selfReported = n(measured?.listens_self_reported);
-  const airedSpent = n(measured?.aired_spent);
-  const airedListens = n(measured?.aired_listens);
-  return {
-    listens: measuredListens + selfReported,
-    listens_measured: measuredListens,
-    listens_self_reported: selfReported,
-    spent: n(measured?.spent),
-    committed: n(measured?.committed),
-    aired_spent: airedSpent,
-    aired_listens: airedListens,
-    cpm: campaignCpm(airedSpent, airedListens),
-    visitors: n(measured?.visitors),
-    hits: n(measured?.hits),
-  };
-}
-
-/** THE campaign CPM: money of aired ads ÷ their measured listens × 1,000, in cents (0 without listens). */
-export function campaignCpm(airedSpent: number, airedListens: number): number {
-  return cpmOf(airedSpent, airedListens);
 }
 
 /** The figures of each campaign asked for, in one statement whatever the number of campaigns. */

@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { idParam, json, parseBody } from '~/lib/server/http';
 import { requireRole } from '~/lib/server/users';
-import { bookableDays } from '~/lib/server/delivery';
-import { deliveryDateSchema, setDeliveryDate } from '~/lib/server/marketplace';
+import { bookableDays, deliveryDateSchema, setDeliveryDate } from '~/lib/server/delivery';
 
 /** GET …/delivery-dates: the days this job's ad can be booked on (its type's available slots) and its current date. */
 export const GET: APIRoute = async ({ locals, params }) => {
