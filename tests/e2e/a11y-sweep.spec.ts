@@ -149,20 +149,6 @@ async function visit(page: Page, path: string, findings: Finding[], shellChecked
 
 const ROLES: Role[] = ['guest', 'brand', 'podcaster', 'hosted', 'admin'];
 
-/**
- * Errors found by this sweep and not fixed yet (issue 37 stays open on them); any other console error fails.
- * - A demo workroom opened right after the server seeded it: React reports #419 (a Suspense boundary
- *   rendered again on the client) and the browser refuses the inline scripts and styles that follow; the
- *   workroom then works. Seen on the first view only, not reproduced on a second one.
- * - Completed Ads' audio players: an inline style refused once on the first view.
- */
-const KNOWN_CONSOLE_ERRORS: Array<{ path: RegExp; text: RegExp }> = [
-  { path: /^\/workrooms\/package\/\d+$/, text: /Minified React error #419|violates the following Content Security Policy directive '(script|style)-src/ },
-  { path: /^\/completed-ads$/, text: /Applying inline style violates the following Content Security Policy directive 'style-src/ },
-];
-
-const knownConsoleError = (path: string, text: string) => KNOWN_CONSOLE_ERRORS.some((k) => k.path.test(path) && k.text.test(text));
-
 test.describe('[A11Y]: every screen, every role, 1280 and 375 px', () => {
   test.use({ timezoneId: 'Pacific/Honolulu' });
   for (const role of ROLES) {
@@ -179,12 +165,11 @@ test.describe('[A11Y]: every screen, every role, 1280 and 375 px', () => {
       page.on('console', (message) => {
         // A screen that answers with an error status on purpose (an expired link, the 404 page) is not an error of the page.
         const ownStatus = message.text().startsWith('Failed to load resource') && message.location().url === page.url();
-        if (message.type() === 'error' && !ownStatus && !knownConsoleError(here(), message.text()))
+        if (message.type() === 'error' && !ownStatus)
           consoleErrors.push({ url: here(), width: page.viewportSize()?.width ?? 0, problem: `console error: ${message.text()}` });
       });
       page.on('pageerror', (error) => {
-        if (!knownConsoleError(here(), error.message))
-          consoleErrors.push({ url: here(), width: page.viewportSize()?.width ?? 0, problem: `uncaught: ${error.message}` });
+        consoleErrors.push({ url: here(), width: page.viewportSize()?.width ?? 0, problem: `uncaught: ${error.message}` });
       });
       const mine = routes.filter((r) => !SKIP.has(r.name) && !r.redirect && ROLES_FOR[r.access].includes(role));
       const findings: Finding[] = [];

@@ -28,6 +28,26 @@ function WithLazyPart() {
   return createElement(Suspense, { fallback: createElement('span', null, 'loading') }, createElement(LazyInner));
 }
 
+/** A lazy part over 500 bytes (smaller ones are never sent apart), loaded once: a module of its own. */
+function Player() {
+  return createElement('div', null, ...Array.from({ length: 20 }, (_, i) => createElement('span', { key: i }, `a control of the player, ${i}`)));
+}
+const LazyPlayer = lazy(() => new Promise<{ default: typeof Player }>((resolve) => setTimeout(() => resolve({ default: Player }), 5)));
+/**
+ * The workroom's shape (issue 37): over 12,800 bytes (React's progressive chunk size) of messages, then lazy
+ * parts. Streamed, React sends a part after that many bytes apart: hidden, moved in place by an inline script.
+ */
+function LongThenLazy() {
+  const fallback = createElement('span', null, 'loading');
+  return createElement(
+    'div',
+    null,
+    createElement('ul', null, ...Array.from({ length: 500 }, (_, i) => createElement('li', { key: i }, `message ${i} of a long thread`))),
+    createElement(Suspense, { fallback }, createElement(LazyPlayer)),
+    createElement(Suspense, { fallback }, createElement(LazyPlayer)),
+  );
+}
+
 describe('our React renderer', () => {
   it('gives each island of a page its own useId prefix, so ids never collide across islands', async () => {
     const self = page();
@@ -50,6 +70,16 @@ describe('our React renderer', () => {
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<!--$!');
     expect(html).not.toContain('<!--$?');
+  });
+
+  it('renders every lazy part inline after a large one, not as a hidden part revealed by an inline script', async () => {
+    const { html } = await render(page(), LongThenLazy);
+    expect(html).toContain('message 499 of a long thread');
+    expect(html.match(/a control of the player, 19/g)).toHaveLength(2);
+    expect(html).not.toContain('loading');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<!--$?');
+    expect(html).not.toContain('hidden');
   });
 
   it('recognises React components through check() and passes slots as the client expects', async () => {

@@ -40,9 +40,15 @@ const StaticHtml = memo(
   () => true,
 );
 
-/** The whole HTML of a tree, waiting for every suspended part (no fallback, no inline script). */
+/**
+ * The whole HTML of a tree, waiting for every suspended part (no fallback, no inline script). A stream sends a
+ * finished part apart once more than progressiveChunkSize bytes (12,800 by default) came before it in the
+ * document: hidden, behind a pending marker, and moved in place by an inline script ($RC) that the CSP refuses,
+ * so the browser found pending parts, then client-rendered them with React error #419 (issue 37: the workroom's
+ * audio players and editor after a long thread, on a workroom's first view). No limit: every part in place.
+ */
 async function renderWhole(vnode: ReturnType<typeof createElement>, identifierPrefix: string | undefined): Promise<string> {
-  const stream = await renderToReadableStream(vnode, identifierPrefix ? { identifierPrefix } : {});
+  const stream = await renderToReadableStream(vnode, { progressiveChunkSize: Number.POSITIVE_INFINITY, ...(identifierPrefix ? { identifierPrefix } : {}) });
   await stream.allReady;
   return new Response(stream).text();
 }

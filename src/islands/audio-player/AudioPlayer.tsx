@@ -20,6 +20,29 @@ export interface AudioPlayerProps {
   title?: string;
 }
 
+/**
+ * wavesurfer styles its shadow root with a <style> element, which the page's CSP admits by its nonce. The same
+ * rules moved into a constructed stylesheet (CSSOM, outside the CSP's reach) leave no <style> element there for a
+ * tool that copies a shadow root's style text into a document of its own: axe-core's CSSOM preload did, in a
+ * document under the page's CSP and without the nonce, and the browser refused it (issue 37: "Applying inline
+ * style violates … 'style-src'" on Completed Ads, whose players are in view). Where constructed stylesheets are
+ * not supported the element stays.
+ */
+function adoptShadowStyles(inside: HTMLElement) {
+  const root = inside.getRootNode();
+  if (!(root instanceof ShadowRoot) || typeof CSSStyleSheet === 'undefined' || !('replaceSync' in CSSStyleSheet.prototype)) return;
+  const elements = [...root.querySelectorAll('style')];
+  if (elements.length === 0) return;
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(elements.map((e) => e.textContent ?? '').join('\n'));
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    for (const e of elements) e.remove();
+  } catch {
+    // The <style> element keeps styling the player.
+  }
+}
+
 export function AudioPlayer({ src, waveform, totalTime, startTime = 0, transcodingStatus, title = 'Audio' }: AudioPlayerProps) {
   const container = useRef<HTMLDivElement>(null);
   const ws = useRef<WaveSurfer | null>(null);
@@ -51,6 +74,7 @@ export function AudioPlayer({ src, waveform, totalTime, startTime = 0, transcodi
       fetchParams: { credentials: 'same-origin' },
     });
     ws.current = instance;
+    adoptShadowStyles(instance.getWrapper());
     const media = instance.getMediaElement();
     if (media) media.preload = peaks ? 'metadata' : 'auto';
     const fail = (e: unknown) => {
