@@ -34,3 +34,11 @@ describe('GET /api/help/search', () => {
     expect(await search('   ')).toEqual([]);
   });
 });
+
+describe('GET /help?q= as a guest', () => {
+  it('keeps the search in the Sign in link, so signing in comes back to the same answers', async () => {
+    const r = await call<string>('GET', '/help?q=refund');
+    expect(r.status).toBe(200);
+    expect(String(r.body)).toContain(`href="/login?redirect=${encodeURIComponent('/help?q=refund')}"`);
+  });
+});
