@@ -15,12 +15,14 @@ export {
 export type { PackageJobPayload, PackagePayload, PackageRow, ProposalFormPayload } from './proposals';
 export {
   SPONSORSHIP_TABS,
-  allSponsorships,
   cancelSponsorship,
   countSponsorships,
   declineSponsorship,
   findSponsorship,
   pageOf,
+  sponsorshipIndex,
+  sponsorshipPage,
+  sponsorshipsOf,
   sponsorshipQuerySchema,
   toggleFeatured,
 } from './sponsorships';

@@ -8,8 +8,9 @@ import {
   recentPackages,
   recentPackagesFrom,
   recentPackagesQuery,
-  allSponsorships,
   countSponsorships,
+  sponsorshipIndex,
+  sponsorshipsOf,
   type SponsorshipPayload,
 } from '../marketplace';
 import { calendarOf, calendarRange, type SlotRecordRow, slotRecordsFrom, slotRecordsQuery, upcomingOf } from '../podcasts';
@@ -47,14 +48,18 @@ export async function podcasterDashboard(user: SessionUser, cookies: AstroCookie
       upcoming: [],
     };
   }
-  const [own, all] = await Promise.all([proposalsAndCalendar(podcast, proposalsWhere, user.id), allSponsorships(podcast)]);
+  const [own, index] = await Promise.all([proposalsAndCalendar(podcast, proposalsWhere, user.id), sponsorshipIndex(podcast)]);
+  // Three featured open campaigns and the three newest others, read whole (the index is featured first, newest first).
+  const featuredRows = index.filter((s) => s.is_featured && (s.tab === 'others' || s.tab === 'not-fit')).slice(0, 3);
+  const newestRows = index.filter((s) => s.tab === 'others' && !s.is_featured).slice(0, 3);
+  const whole = await sponsorshipsOf(podcast, [...featuredRows, ...newestRows]);
   const schedule = podcast.schedule_settings as { days?: number[] } | null;
   return {
     podcast: { id: podcast.id, title: podcast.title, hash_id: podcast.hash_id, has_schedule: !!schedule?.days?.length },
-    counts: countSponsorships(all),
+    counts: countSponsorships(index),
     hired: hiredFor(own.hires, { podcastId: podcast.id }),
-    featured: all.filter((s) => s.is_featured && (s.tab === 'others' || s.tab === 'not-fit')).slice(0, 3),
-    newest: all.filter((s) => s.tab === 'others' && !s.is_featured).slice(0, 3),
+    featured: whole.filter((s) => featuredRows.some((r) => r.campaign_id === s.campaign_id)),
+    newest: whole.filter((s) => newestRows.some((r) => r.campaign_id === s.campaign_id)),
     proposals: withHired(own.proposals, own.hires),
     upcoming: own.upcoming,
   };

@@ -463,6 +463,10 @@ export const packages = pgTable(
     index('packages_campaign_idx').on(t.campaign_id),
     // Keyset pages of a campaign's proposal feed: newest first, id breaking ties.
     index('packages_campaign_created_idx').on(t.campaign_id, t.created_at.desc(), t.id.desc()),
+    // A podcaster's proposals (dashboard, sponsorships' pending tab, badges), newest first.
+    index('packages_podcaster_created_idx').on(t.podcaster_user_id, t.created_at.desc(), t.id.desc()),
+    // A show's live proposal to one campaign (the sponsorship list's side of each open campaign).
+    index('packages_podcast_campaign_idx').on(t.podcast_id, t.campaign_id),
   ],
 );
 

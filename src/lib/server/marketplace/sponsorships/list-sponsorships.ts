@@ -3,9 +3,9 @@
  * opportunities for every podcast; they fit when they share a category with it. Computed on read;
  * the opportunities row is created when the podcaster acts (feature, decline, propose).
  */
-import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { statementCache } from '../../cache';
-import { getDb, rowFromJson, qualified, ads, brands, campaignAds, campaignCategories, campaigns, categories, packages } from '../../db';
+import { contains, getDb, rowFromJson, qualified, ads, brands, campaignAds, campaignCategories, campaigns, categories, packages } from '../../db';
 import { notFound } from '../../http';
 import type { PodcastRow } from '../../podcasts';
 import { jobsFromJson, type JobsJson, packagePodcast, packageJobsSql, serializePackage, type PackagePayload } from '../proposals';
@@ -154,57 +154,140 @@ function podcastSideSql(podcast: PodcastRow): SQL<PodcastSide> {
 
 type SponsorshipRow = { campaign: CampaignRow; relations: OpportunityRelations; side: PodcastSide };
 
-/**
- * Each podcast's open campaigns with its side of them, kept a few seconds and dropped at once when any
- * table the statement reads is written (a brand's new campaign, the podcaster's own proposal): the
- * list, its tab counts and the API read it once, not on every view.
- */
-const lists = statementCache<SponsorshipRow[]>('sponsorship-list', 5_000);
+/** One open campaign as the podcast sees it: the tab it is on and whether the podcaster featured it. */
+export interface SponsorshipIndexRow {
+  campaign_id: number;
+  tab: SponsorshipPayload['tab'];
+  is_featured: boolean;
+}
 
 /**
- * Every sponsorship of a podcast (all tabs), newest campaign first, featured ones first. One statement.
- * `fresh` reads past the cache (what an action checks before it writes).
+ * The tab of the `campaigns` row in scope for the podcast, in SQL: hired or pending by its live package,
+ * declined by its opportunity, else others when they share a category, not-fit when not.
  */
-export async function allSponsorships(podcast: PodcastRow, search = '', { fresh = false } = {}): Promise<SponsorshipPayload[]> {
+function tabSql(podcast: PodcastRow): SQL<SponsorshipPayload['tab']> {
+  return sql<SponsorshipPayload['tab']>`case coalesce((
+      select p.status::text from packages p
+      where p.podcast_id = ${podcast.id} and p.campaign_id = "campaigns"."id" and p.status in ('pending', 'hired')
+      order by p.id desc limit 1
+    ), '')
+    when 'hired' then 'hired'
+    when 'pending' then 'pending'
+    else case
+      when (select o.status::text from opportunities o where o.podcast_id = ${podcast.id} and o.campaign_id = "campaigns"."id" order by o.id limit 1) = 'declined' then 'declined'
+      when exists (
+        select 1 from campaign_categories cc
+        where cc.campaign_id = "campaigns"."id"
+          and (cc.category_id = ${podcast.category_id ?? -1} or cc.category_id in (select pc.category_id from podcast_categories pc where pc.podcast_id = ${podcast.id}))
+      ) then 'others'
+      else 'not-fit'
+    end
+  end`;
+}
+
+function featuredSql(podcast: PodcastRow): SQL<boolean> {
+  return sql<boolean>`coalesce((select o.is_featured from opportunities o where o.podcast_id = ${podcast.id} and o.campaign_id = "campaigns"."id" order by o.id limit 1), false)`;
+}
+
+/** Campaigns whose title, description or brand name contains the term (the trigram indexes of migration 0019). */
+function searchWhere(search: string): SQL | undefined {
+  const term = search.trim();
+  if (!term) return undefined;
+  return or(
+    contains(campaigns.title, term),
+    contains(campaigns.description, term),
+    sql`${campaigns.brand_user_id} in (select ${brands.user_id} from ${brands} where ${contains(brands.name, term)})`,
+  );
+}
+
+/**
+ * Each podcast's index of open campaigns (tab and featured flag only, a few bytes a campaign), kept a few
+ * seconds and dropped at once when any table the statement reads is written (a brand's new campaign, the
+ * podcaster's own proposal): the tab counts, the pages and the API cut it, and only a page's campaigns are
+ * read whole (sponsorshipsOf).
+ */
+const indexes = statementCache<SponsorshipIndexRow[]>('sponsorship-index', 5_000);
+
+/**
+ * The podcast's sponsorships (every tab and hired), featured first, then newest campaign first, optionally
+ * matching a search. One statement over the open campaigns; `fresh` reads past the cache.
+ */
+export async function sponsorshipIndex(podcast: PodcastRow, search = '', { fresh = false } = {}): Promise<SponsorshipIndexRow[]> {
   const db = await getDb();
+  const featured = featuredSql(podcast);
   const statement = () =>
     db
-      .select({ campaign: campaigns, relations: opportunityRelationsSql(), side: podcastSideSql(podcast) })
+      .select({ campaign_id: campaigns.id, tab: tabSql(podcast), is_featured: featured })
       .from(campaigns)
-      .where(openCampaignWhere())
-      .orderBy(desc(campaigns.submitted_at), desc(campaigns.id));
-  // The statement depends on nothing else of the podcast (podcastSideSql).
-  const rows: SponsorshipRow[] = fresh ? await statement() : await lists.getBy(`${podcast.id}\n${podcast.category_id ?? ''}`, statement);
+      .where(and(openCampaignWhere(), searchWhere(search)))
+      .orderBy(desc(featured), desc(campaigns.submitted_at), desc(campaigns.id));
+  if (fresh) return statement();
+  // The statement depends on nothing else of the podcast than its id and category.
+  return indexes.getBy(`${podcast.id}\n${podcast.category_id ?? ''}\n${search.trim().toLowerCase()}`, statement);
+}
+
+/** The sponsorships of these index rows, whole (campaign, brand, ads, the podcast's package), in the rows' order. One statement. */
+export async function sponsorshipsOf(podcast: PodcastRow, rows: Array<Pick<SponsorshipIndexRow, 'campaign_id'>>): Promise<SponsorshipPayload[]> {
+  if (!rows.length) return [];
+  const db = await getDb();
+  const found: SponsorshipRow[] = await db
+    .select({ campaign: campaigns, relations: opportunityRelationsSql(), side: podcastSideSql(podcast) })
+    .from(campaigns)
+    .where(
+      and(
+        openCampaignWhere(),
+        inArray(
+          campaigns.id,
+          rows.map((r) => r.campaign_id),
+        ),
+      ),
+    );
+  const byId = new Map(found.map((row) => [row.campaign.id, row]));
   const podcastSummary = packagePodcast(podcast);
-  const term = search.trim().toLowerCase();
-  const out: SponsorshipPayload[] = [];
-  for (const row of rows) {
-    const campaign = opportunityCampaign(row.campaign, row.relations);
-    if (term && !`${campaign.title} ${campaign.description} ${campaign.brand.name}`.toLowerCase().includes(term)) continue;
-    const { opportunity: opp, live_package: live, fit } = row.side;
-    const pkg = live ? serializePackage(rowFromJson(packages, live.pkg), jobsFromJson(live.jobs), podcastSummary) : null;
-    const status: SponsorshipPayload['status'] =
-      pkg?.status === 'hired' ? 'hired' : pkg ? 'proposed' : opp?.status === 'declined' ? 'declined' : opp?.status === 'cancelled' ? 'cancelled' : 'open';
-    const tab: SponsorshipPayload['tab'] =
-      status === 'hired' ? 'hired' : status === 'proposed' ? 'pending' : status === 'declined' ? 'declined' : fit ? 'others' : 'not-fit';
-    out.push({
-      id: opp?.id ?? null,
-      podcast_id: podcast.id,
-      campaign_id: campaign.id,
-      package_id: pkg?.id ?? null,
-      status,
-      is_featured: opp?.is_featured ?? false,
-      fit,
-      tab,
-      campaign,
-      package: pkg,
-    });
-  }
-  return out.sort((a, b) => Number(b.is_featured) - Number(a.is_featured));
+  return rows.flatMap((r) => {
+    const row = byId.get(r.campaign_id);
+    return row ? [sponsorshipOf(podcast, podcastSummary, row)] : [];
+  });
+}
+
+function sponsorshipOf(podcast: PodcastRow, podcastSummary: ReturnType<typeof packagePodcast>, row: SponsorshipRow): SponsorshipPayload {
+  const campaign = opportunityCampaign(row.campaign, row.relations);
+  const { opportunity: opp, live_package: live, fit } = row.side;
+  const pkg = live ? serializePackage(rowFromJson(packages, live.pkg), jobsFromJson(live.jobs), podcastSummary) : null;
+  const status: SponsorshipPayload['status'] =
+    pkg?.status === 'hired' ? 'hired' : pkg ? 'proposed' : opp?.status === 'declined' ? 'declined' : opp?.status === 'cancelled' ? 'cancelled' : 'open';
+  const tab: SponsorshipPayload['tab'] =
+    status === 'hired' ? 'hired' : status === 'proposed' ? 'pending' : status === 'declined' ? 'declined' : fit ? 'others' : 'not-fit';
+  return {
+    id: opp?.id ?? null,
+    podcast_id: podcast.id,
+    campaign_id: campaign.id,
+    package_id: pkg?.id ?? null,
+    status,
+    is_featured: opp?.is_featured ?? false,
+    fit,
+    tab,
+    campaign,
+    package: pkg,
+  };
+}
+
+/** One page of a tab ('all': every row, hired included), Laravel-paginated, with only that page's sponsorships read whole. */
+export async function sponsorshipPage(
+  podcast: PodcastRow,
+  index: SponsorshipIndexRow[],
+  tab: SponsorshipTab | 'all',
+  page: number,
+  perPage: number,
+  path: string,
+  query: Record<string, string> = {},
+) {
+  const cut = pageOf(tab === 'all' ? index : index.filter((r) => r.tab === tab), page, perPage, path, query);
+  return { ...cut, data: await sponsorshipsOf(podcast, cut.data) };
 }
 
 /** The counts of the tabs (GET /api/sponsorships-count). */
-export function countSponsorships(all: SponsorshipPayload[]) {
+export function countSponsorships(all: Array<{ tab: SponsorshipPayload['tab'] }>) {
   return {
     othersCount: all.filter((s) => s.tab === 'others').length,
     notFitCount: all.filter((s) => s.tab === 'not-fit').length,
@@ -229,8 +312,8 @@ export function pageOf<T>(items: T[], page: number, perPage: number, path: strin
 
 /** The sponsorship of one campaign for the podcast, in any tab (or hired); 404 when the campaign is not open to it. */
 export async function findSponsorship(podcast: PodcastRow, campaignId: number): Promise<SponsorshipPayload> {
-  // Fresh: actions check what they read here before they write.
-  const found = (await allSponsorships(podcast, '', { fresh: true })).find((s) => s.campaign_id === campaignId);
+  // Read whole and fresh: actions check what they read here before they write.
+  const [found] = await sponsorshipsOf(podcast, [{ campaign_id: campaignId }]);
   if (!found) throw notFound();
   return found;
 }

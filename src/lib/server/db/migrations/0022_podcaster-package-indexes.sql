@@ -1,0 +1,2 @@
+CREATE INDEX "packages_podcaster_created_idx" ON "packages" USING btree ("podcaster_user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "packages_podcast_campaign_idx" ON "packages" USING btree ("podcast_id","campaign_id");
