@@ -41,15 +41,37 @@ async function seqScans(client) {
   return new Map(rows.map((r) => [r.relname, Number(r.n)]));
 }
 
+/** The first show of a demo account, read from the product's database. */
+async function showOf(databaseUrl, email) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query('select p.id from podcasts p inner join users u on u.id = p.user_id where u.email = $1 order by p.id limit 1', [email]);
+    return rows[0]?.id ?? null;
+  } finally {
+    await c.end();
+  }
+}
+
 /** The targets: [label, role, path] — pages and APIs that list, search or report. */
-async function targets(base, sessions) {
+async function targets(product, sessions) {
+  const base = product.url;
   const campaigns = await fetch(`${base}/api/campaigns`, { headers: { authorization: `Bearer ${sessions.brand.token}` } }).then((r) => r.json());
   const campaignId = (campaigns.data ?? campaigns)[0]?.id;
+  const liveShow = await showOf(product.databaseUrl, 'live@cuepoint.test');
+  // The analytics API over the last 90 days (the verified audiences' period), by the real clock as the product reads it.
+  const day = (n) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
   return [
     ['plain page (guest /login)', 'guest', '/login'],
     ['campaigns', 'brand', '/campaigns'],
     ['GET /api/campaigns', 'brand', '/api/campaigns'],
-    ...(campaignId ? [['campaign stats', 'brand', `/campaign/${campaignId}/stats`]] : []),
+    ...(campaignId
+      ? [
+          ['campaign stats', 'brand', `/campaign/${campaignId}/stats`],
+          ['proposal feed', 'brand', `/campaign/${campaignId}/new`],
+          ['proposal feed API', 'brand', `/api/campaigns/${campaignId}/packages?tab=new`],
+        ]
+      : []),
     ['workrooms (brand)', 'brand', '/workrooms'],
     ['sponsorships', 'podcaster', '/sponsorships'],
     ['sponsorships search', 'podcaster', '/sponsorships?search=garden'],
@@ -58,6 +80,7 @@ async function targets(base, sessions) {
     ['hosting dashboard', 'hosted', '/hosting/dashboard'],
     ['hosting episodes', 'hosted', '/hosting/episodes'],
     ['hosting reports', 'hosted', '/hosting/reports'],
+    ...(liveShow ? [['analytics API (90 days)', 'live', `/api/podcasts/${liveShow}/analytics?from=${day(89)}&to=${day(0)}`]] : []),
   ];
 }
 
@@ -66,9 +89,10 @@ async function runOn(label, product, scanClient) {
     brand: await signIn(product.url, 'brand@cuepoint.test'),
     podcaster: await signIn(product.url, 'podcaster@cuepoint.test'),
     hosted: await signIn(product.url, 'hosted@cuepoint.test'),
+    live: await signIn(product.url, 'live@cuepoint.test'),
   };
   const results = new Map();
-  for (const [name, role, path] of await targets(product.url, sessions)) {
+  for (const [name, role, path] of await targets(product, sessions)) {
     const headers = role === 'guest' ? {} : { cookie: sessions[role].cookie, authorization: `Bearer ${sessions[role].token}` };
     const before = scanClient ? await seqScans(scanClient) : null;
     let figures;

@@ -95,6 +95,8 @@ export async function startProduct({ env = {}, root = defaultRoot, existingDatab
     url,
     pid: child.pid,
     database: postgres ? 'PostgreSQL' : 'PGlite',
+    /** The PostgreSQL database it runs on (null on PGlite). */
+    databaseUrl: postgres?.url ?? null,
     /** Statements counted per path since the last call: { [path]: { requests, statements, queries } }. */
     statements() {
       return this.ask('statements');

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { api } from '../../lib/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../lib/stores/toasts';
 import { formatMoney } from '../../lib/format/money';
 import { FEED_TABS, FEED_TAB_LABELS, type FeedSort, type FeedTab, type FeedPackageJobPayload, type FeedPackagePayload } from '../../lib/campaign-types';
 import type { Paginated } from '../../lib/paginate';
-import { listenToUser } from './live-feed';
+import { useLiveFeed } from './live-feed';
 import MessageDialog from './MessageDialog';
 import HireDialog from './HireDialog';
 import ProposalCard, { RATE_LABELS, type RateField } from './ProposalCard';
@@ -27,8 +27,6 @@ interface Props {
   /** What is left of the campaign's budget (budget less what is hired), or null without a budget. */
   remainingBudget: number | null;
 }
-
-const POLL_MS = 10_000;
 
 /** A copy of a set with one id added or removed. */
 const toggled = (set: Set<number>, id: number, on: boolean) => {
@@ -57,7 +55,6 @@ export default function ProposalFeed({
   const [messageTo, setMessageTo] = useState<number[] | null>(null);
   const [declining, setDeclining] = useState<FeedPackageJobPayload | null>(null);
   const [confirmHire, setConfirmHire] = useState(false);
-  const [live, setLive] = useState<'connecting' | 'live' | 'polling'>('connecting');
   const [announce, setAnnounce] = useState('');
   const pageNo = page.meta.current_page;
 
@@ -73,52 +70,20 @@ export default function ProposalFeed({
     setCounts((c) => ({ ...c, [tab]: res.meta.total }));
   }, [campaignId, tab, pageNo, sort, measuredOnly]);
 
-  const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
-  const pageRef = useRef(page);
-  pageRef.current = page;
   // Proposals with one of the brand's own actions in flight: their events are answered by the action itself.
   const ownActions = useRef(new Set<number>());
 
-  useEffect(() => {
-    let timer: ReturnType<typeof setInterval> | null = null;
-    const poll = () => {
-      if (timer) return;
-      setLive('polling');
-      timer = setInterval(() => void refreshRef.current().catch(() => undefined), POLL_MS);
-    };
-    let stop = () => undefined as void;
-    void listenToUser(
-      brandUserId,
-      {
-        'package.created': (data) => {
-          const d = data as { campaign_id?: number };
-          if (d?.campaign_id === undefined || d.campaign_id === campaignId) {
-            if (tab !== 'new') setCounts((c) => ({ ...c, new: c.new + 1 }));
-            void refreshRef.current().catch(() => undefined);
-          }
-        },
-        'package.updated': (data) => {
-          // The brand's own actions (star, decline) already show from their answers; refresh only for a
-          // change made elsewhere (withdrawn, edited, hired), so a starred proposal does not leave the tab under the cursor.
-          const d = data as { id?: number; status?: string; campaign_id?: number; total_price?: number | null };
-          if (d?.campaign_id !== undefined && d.campaign_id !== campaignId) return;
-          if (d?.id !== undefined && ownActions.current.has(d.id)) return;
-          const shown = pageRef.current.data.find((p) => p.id === d?.id);
-          if (shown && shown.status === d?.status && (d?.total_price === undefined || d.total_price === null || shown.total_price === d.total_price)) return;
-          void refreshRef.current().catch(() => undefined);
-        },
-      },
-      poll,
-    ).then((h) => {
-      stop = h.stop;
-      setLive((s) => (s === 'connecting' ? 'live' : s));
-    });
-    return () => {
-      stop();
-      if (timer) clearInterval(timer);
-    };
-  }, [brandUserId, campaignId, tab]);
+  const live = useLiveFeed({
+    brandUserId,
+    campaignId,
+    // The hook reads these through the latest render.
+    refresh,
+    shown: (id) => page.data.find((p) => p.id === id),
+    isOwnAction: (id) => ownActions.current.has(id),
+    onNewProposal: () => {
+      if (tab !== 'new') setCounts((c) => ({ ...c, new: c.new + 1 }));
+    },
+  });
 
   const replace = (p: FeedPackagePayload) => setPage((old) => ({ ...old, data: old.data.map((x) => (x.id === p.id ? p : x)) }));
 
