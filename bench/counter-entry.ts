@@ -9,11 +9,16 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
-const DATABASE = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+// BENCH_COUNTER_KEEP=1: a database whose log stays in place (the scale dataset, bench/counter.mjs's
+// BENCH_COUNTER_SCALE_DATABASE_URL): the bench adds a show of its own, counts its lines past the log already
+// there, and removes its show and lines afterwards.
+const KEEP = process.env.BENCH_COUNTER_KEEP === '1' && !!process.env.DATABASE_URL;
+const DATABASE = KEEP ? 'PostgreSQL with the scale log' : process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+const TAG = KEEP ? `-${Date.now().toString(36)}` : '';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-bench-counter-'));
 Object.assign(process.env, { DATA_DIR: dataDir, APP_ENV: 'test', HOST: '127.0.0.1', PORT: '4399', APP_URL: 'http://127.0.0.1:4399' });
-if (process.env.DATABASE_URL) {
+if (process.env.DATABASE_URL && !KEEP) {
   // The bench's database is emptied first (bench/counter.mjs passes BENCH_COUNTER_DATABASE_URL only).
   const pg = await import('pg');
   const client = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
@@ -29,23 +34,30 @@ const { requestHashes } = await import('../src/lib/server/measurement/analytics/
 const { countDownloads } = await import('../src/lib/server/measurement/analytics/count-downloads');
 const { applyLine, WindowIndex } = await import('../src/lib/server/measurement/analytics/count-rules');
 const { agentOf } = await import('../src/lib/server/measurement/analytics/user-agent');
-const { count, isNotNull, asc } = await import('drizzle-orm');
+const { and, asc, count, eq, gt, inArray, isNotNull, sql } = await import('drizzle-orm');
 
 await migrate();
 const db = await getDb();
 const [user] = await db
   .insert(users)
-  .values({ encrypted_id: 'bench-user', email: 'bench@example.test', first_name: 'Bench', last_name: 'Runner', type: 'PODCASTER', password_hash: 'x' })
+  .values({
+    encrypted_id: `bench-user${TAG}`,
+    email: `bench${TAG}@example.test`,
+    first_name: 'Bench',
+    last_name: 'Runner',
+    type: 'PODCASTER',
+    password_hash: 'x',
+  })
   .returning();
 const [podcast] = await db
   .insert(podcasts)
-  .values({ hash_id: 'benchshow', user_id: user!.id, url: 'https://feeds.example.com/bench.rss', title: 'Bench Show' })
+  .values({ hash_id: `benchshow${TAG}`, user_id: user!.id, url: 'https://feeds.example.com/bench.rss', title: 'Bench Show' })
   .returning();
 const eps = await db
   .insert(episodes)
   .values(
     Array.from({ length: 20 }, (_, i) => ({
-      hash_id: `bench-ep-${i}`,
+      hash_id: `bench-ep-${i}${TAG}`,
       podcast_id: podcast!.id,
       guid: `bench-${i}`,
       title: `Episode ${i}`,
@@ -93,10 +105,14 @@ for (let i = 0; i < LINES; i++) {
     user_agent: ua,
   });
 }
+// The lines already in the log (none on a fresh database) stay out of the timed phases.
+const [before] = await db.select({ id: sql<number>`coalesce(max(${mediaRequests.id}), 0)`.mapWith(Number) }).from(mediaRequests);
 for (let i = 0; i < rows.length; i += 1000) await db.insert(mediaRequests).values(rows.slice(i, i + 1000));
 
 // 1. The rules alone, in memory.
-const lines = (await db.select().from(mediaRequests).orderBy(asc(mediaRequests.id))) as Parameters<typeof applyLine>[1][];
+const lines = (await db.select().from(mediaRequests).where(gt(mediaRequests.id, before!.id)).orderBy(asc(mediaRequests.id))) as Parameters<
+  typeof applyLine
+>[1][];
 const byKey = new Map(eps.map((e) => [`cdn.example.com/bench/${e.id - eps[0]!.id}.mp3`, { id: e.id, length: e.enclosure_length, duration: e.duration }]));
 let t = performance.now();
 const index = new WindowIndex();
@@ -108,7 +124,10 @@ const rulesSeconds = (performance.now() - t) / 1000;
 t = performance.now();
 const result = await countDownloads();
 const counterSeconds = (performance.now() - t) / 1000;
-const [counted] = await db.select({ n: count() }).from(downloadWindows).where(isNotNull(downloadWindows.counted_at));
+const [counted] = await db
+  .select({ n: count() })
+  .from(downloadWindows)
+  .where(and(isNotNull(downloadWindows.counted_at), eq(downloadWindows.podcast_id, podcast!.id)));
 
 const row = (phase: string, n: number, downloads: number, seconds: number) => ({ phase, lines: n, downloads, seconds, rate: n / seconds });
 console.log(
@@ -117,6 +136,11 @@ console.log(
     row(`counter (${DATABASE}, end to end)`, result.lines, result.downloads, counterSeconds),
   ]),
 );
+if (KEEP) {
+  // Leave the scale dataset as it was: the bench's lines, then its user (its show, episodes and counts go with it).
+  await db.delete(mediaRequests).where(and(gt(mediaRequests.id, before!.id), eq(mediaRequests.podcast_id, podcast!.id)));
+  await db.delete(users).where(inArray(users.id, [user!.id]));
+}
 await closeDb();
 rmSync(dataDir, { recursive: true, force: true });
 if (inMemory !== result.downloads || Number(counted?.n ?? 0) !== result.downloads) {

@@ -1,7 +1,8 @@
 // Benchmark of the download counter: `npm run bench:counter` (BENCH_LINES=500000 for a larger log). It runs
 // on a fresh PGlite database, and on PostgreSQL: BENCH_COUNTER_DATABASE_URL, a database it may empty
 // (default postgres://postgres@127.0.0.1:5432/cuepoint_bench_counter, created when missing; skipped with a
-// sentence when no PostgreSQL answers).
+// sentence when no PostgreSQL answers); with BENCH_COUNTER_SCALE_DATABASE_URL also on the scale dataset, its 20 M
+// log lines in place (the bench's own show and lines are removed after).
 // The domain code is TypeScript with extensionless imports, so it is bundled first with esbuild (Astro's
 // own build dependency), packages left external, then run in a child process per database.
 import { spawnSync } from 'node:child_process';
@@ -33,7 +34,9 @@ async function postgresReady(url) {
 
 const { DATABASE_URL: _ignored, ...env } = process.env;
 const withPostgres = await postgresReady(POSTGRES);
-const runs = [env, ...(withPostgres ? [{ ...env, DATABASE_URL: POSTGRES }] : [])];
+// BENCH_COUNTER_SCALE_DATABASE_URL: also count with a full log in place (npm run seed:scale's database, left as it was).
+const SCALE = process.env.BENCH_COUNTER_SCALE_DATABASE_URL;
+const runs = [env, ...(withPostgres ? [{ ...env, DATABASE_URL: POSTGRES }] : []), ...(SCALE ? [{ ...env, DATABASE_URL: SCALE, BENCH_COUNTER_KEEP: '1' }] : [])];
 const rows = [];
 let failed = false;
 try {
