@@ -24,6 +24,23 @@ describe('[ADMIN] the user directory', () => {
     expect(await listUsers(`${tag}-nobody`, 1)).toMatchObject({ rows: [], total: 0, lastPage: 1 });
   });
 
+  it("reads Next by the first page's cursor (keyset), the same rows as by offset, and ignores a cursor that does not read", async () => {
+    const tag = `keyset-${randomToken(6).toLowerCase()}`;
+    const seeded = [];
+    for (let i = 0; i < USERS_PER_PAGE + 3; i++) seeded.push(await seedUser({ email: `${tag}-${i}@example.com` }));
+    const first = await listUsers(tag, 1);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const byCursor = await listUsers(tag, 2, first.next_cursor!);
+    const byOffset = await listUsers(tag, 2);
+    expect(byCursor.rows.map((r) => r.id)).toEqual([seeded[2]!.id, seeded[1]!.id, seeded[0]!.id]);
+    expect(byCursor.rows).toEqual(byOffset.rows);
+    expect(byCursor).toMatchObject({ total: USERS_PER_PAGE + 3, lastPage: 2, next_cursor: null });
+    // A user who signs up between the two views does not shift the page read by cursor.
+    await seedUser({ email: `${tag}-late@example.com` });
+    expect((await listUsers(tag, 2, first.next_cursor!)).rows.map((r) => r.id)).toEqual(byCursor.rows.map((r) => r.id));
+    expect((await listUsers(tag, 2, 'not a cursor!')).rows.map((r) => r.id)).toEqual((await listUsers(tag, 2)).rows.map((r) => r.id));
+  });
+
   it('finds a user by name or by brand name, and takes % and _ literally', async () => {
     const tag = randomToken(8).toLowerCase();
     const brand = await seedUser({ type: 'BRAND', email: `owner-${tag}@example.com` });

@@ -1,12 +1,20 @@
-/** The admin's user directory: search by name or email, newest first, paginated. */
-import { and, count, desc, isNull, or, sql, eq } from 'drizzle-orm';
-import { contains, getDb, brands, users, windowTotal } from '../db';
+/**
+ * The admin's user directory: search by name or email, newest first, paginated. "Next" carries a keyset cursor
+ * (the last row's id), so a deep page reads from the primary key's index at any depth; a page number without
+ * a cursor (Previous, a typed address) is read by offset.
+ */
+import { and, count, isNull, or, sql, eq } from 'drizzle-orm';
+import { contains, CursorError, getDb, brands, keyset, users, windowTotal } from '../db';
 
 export const USERS_PER_PAGE = 20;
 
-/** One page of users matching the search. */
-export async function listUsers(search: string, page: number) {
+const order = keyset([{ column: users.id, type: 'int' }]);
+
+/** One page of users matching the search; `cursor` (the previous page's next_cursor) reads the page after it. */
+export async function listUsers(search: string, page: number, given?: string) {
   const db = await getDb();
+  // A cursor that does not read (edited, or from another list) falls back to the page number.
+  const cursor = given !== undefined && readable(given) ? given : undefined;
   const term = search.trim();
   // Each table matched on its own (each condition reads its trigram index), then joined by id.
   const where = and(
@@ -28,15 +36,33 @@ export async function listUsers(search: string, page: number) {
       email_verified_at: users.email_verified_at,
       brand_name: brands.name,
       total: sql<number>`count(*) over ()`,
+      cursor_key: order.key,
     })
     .from(users)
     .leftJoin(brands, eq(brands.user_id, users.id))
-    .where(where)
-    .orderBy(desc(users.id))
-    .limit(USERS_PER_PAGE)
-    .offset((page - 1) * USERS_PER_PAGE);
-  const total = await windowTotal(rows, page, async () =>
-    Number((await db.select({ n: count() }).from(users).leftJoin(brands, eq(brands.user_id, users.id)).where(where))[0]?.n ?? 0),
-  );
-  return { rows: rows.map(({ total: _, ...row }) => row), total, page, lastPage: Math.max(1, Math.ceil(total / USERS_PER_PAGE)) };
+    .where(and(where, order.after(cursor)))
+    .orderBy(...order.orderBy)
+    .limit(USERS_PER_PAGE + 1)
+    .offset(cursor ? 0 : (page - 1) * USERS_PER_PAGE);
+  const counted = async () => Number((await db.select({ n: count() }).from(users).leftJoin(brands, eq(brands.user_id, users.id)).where(where))[0]?.n ?? 0);
+  // Without a cursor the window's count is the whole list's; after one it counts only what follows.
+  const total = cursor ? await counted() : await windowTotal(rows, page, counted);
+  const cut = order.page(rows, USERS_PER_PAGE);
+  return {
+    rows: cut.rows.map(({ total: _, cursor_key: __, ...row }) => row),
+    total,
+    page,
+    lastPage: Math.max(1, Math.ceil(total / USERS_PER_PAGE)),
+    next_cursor: cut.next_cursor,
+  };
+}
+
+function readable(cursor: string): boolean {
+  try {
+    order.after(cursor);
+    return true;
+  } catch (error) {
+    if (error instanceof CursorError) return false;
+    throw error;
+  }
 }
