@@ -152,7 +152,7 @@ function podcastSideSql(podcast: PodcastRow): SQL<PodcastSide> {
   )`;
 }
 
-type SponsorshipRow = { campaign: CampaignRow; relations: OpportunityRelations; side: PodcastSide };
+type SponsorshipRow = { campaign: CampaignRow; relations: OpportunityRelations; side: PodcastSide; tab: SponsorshipPayload['tab'] };
 
 /** One open campaign as the podcast sees it: the tab it is on and whether the podcaster featured it. */
 export interface SponsorshipIndexRow {
@@ -231,7 +231,7 @@ export async function sponsorshipsOf(podcast: PodcastRow, rows: Array<Pick<Spons
   if (!rows.length) return [];
   const db = await getDb();
   const found: SponsorshipRow[] = await db
-    .select({ campaign: campaigns, relations: opportunityRelationsSql(), side: podcastSideSql(podcast) })
+    .select({ campaign: campaigns, relations: opportunityRelationsSql(), side: podcastSideSql(podcast), tab: tabSql(podcast) })
     .from(campaigns)
     .where(
       and(
@@ -256,8 +256,6 @@ function sponsorshipOf(podcast: PodcastRow, podcastSummary: ReturnType<typeof pa
   const pkg = live ? serializePackage(rowFromJson(packages, live.pkg), jobsFromJson(live.jobs), podcastSummary) : null;
   const status: SponsorshipPayload['status'] =
     pkg?.status === 'hired' ? 'hired' : pkg ? 'proposed' : opp?.status === 'declined' ? 'declined' : opp?.status === 'cancelled' ? 'cancelled' : 'open';
-  const tab: SponsorshipPayload['tab'] =
-    status === 'hired' ? 'hired' : status === 'proposed' ? 'pending' : status === 'declined' ? 'declined' : fit ? 'others' : 'not-fit';
   return {
     id: opp?.id ?? null,
     podcast_id: podcast.id,
@@ -266,7 +264,8 @@ function sponsorshipOf(podcast: PodcastRow, podcastSummary: ReturnType<typeof pa
     status,
     is_featured: opp?.is_featured ?? false,
     fit,
-    tab,
+    // The one rule of the tabs (tabSql), the same the index is cut by.
+    tab: row.tab,
     campaign,
     package: pkg,
   };
