@@ -3,8 +3,8 @@
 // the campaign wizard, a workroom and the episode editor, and approving an ad. Each step is timed from the
 // click or the navigation until the screen answers: the page loaded, every island of it hydrated, and for
 // an action the confirmation shown. Repeatable steps run BENCH_STEP_RUNS (5) times and report the median;
-// approving the demo's one pending ad happens once. Pay out is not timed: no demo podcaster has a payout
-// method connected (its API call is in tests/api/payments.test.ts).
+// approving the demo's one pending ad and paying out the demo podcaster's balance (after connecting a payout
+// account on the embedded provider's Stripe test page, as a podcaster does) happen once.
 // Goal: each step under 1 s when the machine is otherwise idle (read it with the plain page's figure).
 import { chromium } from '@playwright/test';
 import { DEMO_PASSWORD, startProduct } from './lib/product.mjs';
@@ -131,6 +131,35 @@ export async function bench() {
       );
     }
     await brand.close();
+
+    // Pay out: the demo podcaster connects a payout account (the embedded provider's test page), then pays out
+    // its whole available balance; timed from the confirmation's click to the earnings screen shown again.
+    const podcaster = await context('podcaster@cuepoint.test');
+    const screen = await podcaster.newPage();
+    await screen.goto(`${base}/settings/payout-method`);
+    await hydrated(screen);
+    await screen.getByRole('button', { name: /Connect Stripe/ }).click();
+    await screen.getByRole('button', { name: 'Connect test account' }).click();
+    await screen.waitForURL((u) => u.pathname === '/settings/payout-method');
+    await screen.goto(`${base}/settings/earnings`);
+    await hydrated(screen);
+    const payOut = screen.locator('form.pm-payout').getByRole('button', { name: /^Pay out/ });
+    if (await payOut.count()) {
+      await payOut.click();
+      const dialog = screen.getByRole('dialog', { name: /^Pay out \$/ });
+      const confirm = dialog.getByRole('button', { name: 'Pay out' });
+      row(
+        'pay out the balance (confirm to the earnings shown again)',
+        [
+          await timed(async () => {
+            await Promise.all([screen.waitForEvent('load'), confirm.click()]);
+            await hydrated(screen);
+          }),
+        ],
+        { once: true },
+      );
+    }
+    await podcaster.close();
   } finally {
     await browser.close();
     await product.stop();
