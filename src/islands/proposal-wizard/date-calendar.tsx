@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import { formatDate } from '../../lib/format/dates';
-import { monthOf, monthWeeks, WEEKDAY_NAMES, type CalendarSlot, type SlotStatus } from '../../lib/slots';
+import { MonthHead, WeekdayRow } from '../../components/MonthCalendar';
+import { monthOf, monthWeeks, type CalendarSlot, type SlotStatus } from '../../lib/slots';
 
 interface Props {
   /** The ad's name ("Sponsorship", "Host-Read"), used in every label. */
@@ -53,31 +54,17 @@ export function DateCalendar({ title, slots, deliveryBy, picked, limit, onChange
         )}
         {picked.length === 0 ? `Pick ${limit} day${limit > 1 ? 's' : ''}.` : null}
       </p>
-      <div className="slot-cal__head">
-        <button type="button" className="cp-button" onClick={() => step(-1)} disabled={at <= 0} aria-label={`Previous month of ${title} dates`}>
-          ‹
-        </button>
-        <h3 className="cp-m-0 date-cal__month" aria-live="polite">
-          {monthLabel}
-        </h3>
-        <button
-          type="button"
-          className="cp-button"
-          onClick={() => step(1)}
-          disabled={at === -1 || at >= months.length - 1}
-          aria-label={`Next month of ${title} dates`}
-        >
-          ›
-        </button>
-      </div>
+      <MonthHead
+        label={monthLabel}
+        onPrevious={() => step(-1)}
+        onNext={() => step(1)}
+        previousDisabled={at <= 0}
+        nextDisabled={at === -1 || at >= months.length - 1}
+        previousLabel={`Previous month of ${title} dates`}
+        nextLabel={`Next month of ${title} dates`}
+      />
       <div className="slot-cal__grid" role="table" aria-label={`${title} dates, ${monthLabel}`}>
-        <div className="slot-cal__row" role="row">
-          {WEEKDAY_NAMES.map((n) => (
-            <div key={n} className="slot-cal__dow" role="columnheader" aria-label={n}>
-              {n.slice(0, 3)}
-            </div>
-          ))}
-        </div>
+        <WeekdayRow />
         {monthWeeks(month).map((week) => (
           <div key={week.find(Boolean)} className="slot-cal__row" role="row">
             {week.map((day, i) => {

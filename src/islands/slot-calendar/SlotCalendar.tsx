@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { api, ApiError } from '../../lib/api';
 import { useForm } from '../shared/use-form';
 import { FieldError } from '../../components/FieldError';
+import { MonthHead, WeekdayRow } from '../../components/MonthCalendar';
 import { toast } from '../../lib/stores/toasts';
 import { formatDate } from '../../lib/format/dates';
 import { AD_TYPE_LABELS } from '../../lib/constants';
@@ -169,39 +170,19 @@ export default function SlotCalendar({ podcastId, schedule: initialSchedule, tim
       </form>
 
       <section aria-label="Slot calendar">
-        <div className="slot-cal__head">
-          <button
-            type="button"
-            className="cp-button"
-            onClick={() => setMonthIndex((i) => Math.max(0, i - 1))}
-            disabled={monthIndex === 0}
-            aria-label="Previous month"
-          >
-            ‹
-          </button>
-          <h3 aria-live="polite" className="cp-m-0">
-            {monthLabel}
-          </h3>
-          <button
-            type="button"
-            className="cp-button"
-            onClick={() => setMonthIndex((i) => Math.min(MONTHS, i + 1))}
-            disabled={monthIndex >= MONTHS}
-            aria-label="Next month"
-          >
-            ›
-          </button>
-        </div>
+        <MonthHead
+          label={monthLabel}
+          onPrevious={() => setMonthIndex((i) => Math.max(0, i - 1))}
+          onNext={() => setMonthIndex((i) => Math.min(MONTHS, i + 1))}
+          previousDisabled={monthIndex === 0}
+          nextDisabled={monthIndex >= MONTHS}
+          previousLabel="Previous month"
+          nextLabel="Next month"
+        />
         {slots.length === 0 && <p className="cp-muted">Choose your publishing days and save the schedule to see your ad slots.</p>}
         {/* A table of weeks (not an ARIA grid: the slots are buttons reached with Tab, not arrow keys). */}
         <div className="slot-cal__grid" role="table" aria-label={monthLabel}>
-          <div className="slot-cal__row" role="row">
-            {WEEKDAY_NAMES.map((n) => (
-              <div key={n} className="slot-cal__dow" role="columnheader" aria-label={n}>
-                {n.slice(0, 3)}
-              </div>
-            ))}
-          </div>
+          <WeekdayRow />
           {weeks.map((week) => (
             <div key={week.find(Boolean) ?? 'blank'} className="slot-cal__row" role="row">
               {week.map((day, i) => {
