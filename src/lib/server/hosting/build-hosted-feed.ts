@@ -17,7 +17,7 @@ import { now as clockNow } from '../clock';
 import { config } from '../config';
 import { getDb, categories, episodes, hostedFeedStates, hostedPodcasts, podcasts, users } from '../db';
 import { hostedFeedUrl } from './hosted-feed-url';
-import { PODCAST_NS, episodeTagsOf } from './podcast-tags';
+import { PODCAST_NS, episodeTagsOf, episodeWording } from './podcast-tags';
 import { podcastGuid } from './podcast-guid';
 import { suppliedItemChapters } from './item-chapters';
 
@@ -61,6 +61,12 @@ export interface ChannelSettings {
   managing_editor?: string | null;
   rss_author?: string | null;
   keywords?: string | null;
+  /** The old feed's itunes:summary, written while the description is still the one it came with (summary_of). */
+  summary?: string | null;
+  summary_of?: string | null;
+  /** The old channel's elements the hosted feed does not write, and the namespaces of every kept element (kept-elements.ts). */
+  kept?: Record<string, unknown>;
+  namespaces?: Record<string, string>;
 }
 
 const builder = new XMLBuilder({
@@ -85,12 +91,15 @@ export function channelSettingsOf(settings: Record<string, unknown>): ChannelSet
   return { ...imported, ...Object.fromEntries(Object.entries(saved).filter(([, v]) => nonEmpty(v))) };
 }
 
-/** The Apple categories of the feed, grouped for nesting: the podcaster's choice, else the imported ones, else the catalogue's. */
+/**
+ * The categories of the feed, grouped for nesting: the podcaster's choice, else the imported ones as the
+ * old feed wrote them (one Apple no longer lists stays until the podcaster picks on Confirm migration or
+ * in Feed Settings: never swapped), else the catalogue's.
+ */
 function categoryPairs(c: ChannelSettings, catalogueTitle: string | null): ItunesCategoryPair[] {
   if (c.itunes_category && isAppleCategory(c.itunes_category)) return [c.itunes_category];
-  const imported = (c.categories ?? [])
-    .map((p) => (typeof p === 'string' ? appleCategoryOf(p) : isAppleCategory(p) ? p : appleCategoryOf(p.subcategory ?? p.category)))
-    .filter((p): p is ItunesCategoryPair => !!p);
+  // Older imports stored plain names ("Performing Arts" is Arts > Performing Arts).
+  const imported = (c.categories ?? []).map((p) => (typeof p === 'string' ? (appleCategoryOf(p) ?? { category: p, subcategory: null }) : p));
   if (imported.length) return imported;
   return [(catalogueTitle && appleCategoryOf(catalogueTitle)) || { category: 'Society & Culture', subcategory: null }];
 }
@@ -174,7 +183,7 @@ export async function buildHostedFeed(podcastHash: string, now = clockNow()): Pr
     // Only a show that left names a new feed URL; before that the feed never points at itself.
     ...(movedTo ? { 'itunes:new-feed-url': movedTo } : {}),
     'itunes:author': author,
-    'itunes:summary': cdata(description),
+    'itunes:summary': cdata(c.summary && c.summary_of === description ? c.summary : description),
     ...(c.keywords ? { 'itunes:keywords': c.keywords } : {}),
     'itunes:type': c.type ?? 'episodic',
     'itunes:owner': { 'itunes:name': c.owner_name || author, 'itunes:email': ownerEmail },
@@ -184,20 +193,23 @@ export async function buildHostedFeed(podcastHash: string, now = clockNow()): Pr
     'podcast:locked': { '@_owner': ownerEmail, '#text': 'yes' },
     'podcast:guid': c.podcast_guid || podcastGuid(hosted.original_url ?? self),
     ...extra,
+    ...(c.kept ?? {}),
     item: items.map((e) => {
       const tags = episodeTagsOf(e.podcast_tags);
+      const wording = episodeWording(tags, e.title, e.description ?? '');
       // An episode without chapters of its own links those supplied for it (automated ads: its ad breaks).
       const chapters = tags.chapters ?? supplied.get(e.id);
       if (chapters) tags.chapters = chapters;
       return {
         title: e.title,
-        description: cdata(e.description || e.title),
+        description: cdata(wording.description),
         'content:encoded': cdata(e.description || e.title),
         ...(e.url ? { link: e.url } : {}),
         guid: { '@_isPermaLink': 'false', '#text': e.guid ?? e.hash_id },
         ...(e.published_at ? { pubDate: e.published_at.toUTCString() } : {}),
         enclosure: { '@_url': e.enclosure_url, '@_length': String(e.enclosure_length ?? 0), '@_type': e.enclosure_type ?? 'audio/mpeg' },
-        'itunes:title': e.title,
+        'itunes:title': wording.itunesTitle,
+        ...(wording.summary ? { 'itunes:summary': cdata(wording.summary) } : {}),
         // The old feed's duration as it wrote it ("38:12", "1014.708375": no rounding), else Cuepoint's whole seconds.
         ...(tags.duration_text ? { 'itunes:duration': tags.duration_text } : e.duration != null ? { 'itunes:duration': String(e.duration) } : {}),
         ...(tags.text ?? {}),
@@ -220,6 +232,7 @@ export async function buildHostedFeed(podcastHash: string, now = clockNow()): Pr
           : {}),
         ...(tags.chapters ? { 'podcast:chapters': { '@_url': tags.chapters.url, '@_type': tags.chapters.type } } : {}),
         ...(tags.other ?? {}),
+        ...(tags.kept ?? {}),
       };
     }),
   };
@@ -236,6 +249,7 @@ export async function buildHostedFeed(podcastHash: string, now = clockNow()): Pr
       '@_xmlns:atom': 'http://www.w3.org/2005/Atom',
       '@_xmlns:content': 'http://purl.org/rss/1.0/modules/content/',
       '@_xmlns:dc': 'http://purl.org/dc/elements/1.1/',
+      ...Object.fromEntries(Object.entries(c.namespaces ?? {}).map(([prefix, uri]) => [`@_xmlns:${prefix}`, uri])),
       channel: { title: t, link: l, description: d, language, lastBuildDate: lastModified.toUTCString(), ...rest },
     },
   }) as string;

@@ -22,7 +22,7 @@ import { readFeedChannel, readFeedEpisodes, type FeedEpisode } from './read-feed
 import { mediaUrlPrefix } from '../media-paths';
 import { copyMedia, type MediaKind, type StoredMedia } from './media-storage';
 import { podcastGuid } from './podcast-guid';
-import { type EpisodePodcastTags, type FileRef, fileRefsOf, withFileUrls } from './podcast-tags';
+import { type EpisodePodcastTags, type FileRef, type ImportedWording, fileRefsOf, withFileUrls } from './podcast-tags';
 import { hostedFeedUrl } from './hosted-feed-url';
 import { config } from '../config';
 import { publishHostedPodcastUpdated } from './events';
@@ -143,7 +143,7 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
   }
   // The files the channel's Podcasting 2.0 elements name (podcast:images, people's images, a trailer,
   // a liveItem's artwork) move too; a file already in storage is not fetched again.
-  for (const ref of fileRefsOf(channel.podcastTags)) {
+  for (const ref of [...fileRefsOf(channel.podcastTags), ...fileRefsOf(channel.kept)]) {
     if (channelCopies.has(ref.url)) continue;
     const outcome = await copyWithRetries(podcast.hash_id, ref.url, ref.kind, ref.type, delays);
     await recordFile(hosted.id, null, ref.kind, ref.url, outcome);
@@ -177,6 +177,11 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
       managing_editor: channel.managingEditor,
       rss_author: channel.rssAuthor,
       keywords: channel.keywords,
+      // itunes:summary as written, while the description is the one it came with.
+      summary: channel.summary,
+      summary_of: channel.description,
+      kept: withFileUrls(channel.kept, channelCopies),
+      namespaces: channel.namespaces,
     },
   };
   await db
@@ -202,7 +207,7 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
       (!item.artwork || copied.has(`art ${item.artwork}`)) &&
       (tags.transcripts ?? []).every((t) => copied.has(`transcript ${t.url}`)) &&
       (!tags.chapters || copied.has(`chapters ${tags.chapters.url}`)) &&
-      fileRefsOf(tags.other).every((ref) => copied.has(fileKey(ref, item)));
+      [...fileRefsOf(tags.other), ...fileRefsOf(tags.kept)].every((ref) => copied.has(fileKey(ref, item)));
     done++;
     if (complete) continue;
     await importEpisode(hosted.id, podcast, item, delays);
@@ -258,6 +263,7 @@ async function importEpisode(hostedId: number, podcast: typeof podcasts.$inferSe
     ...item.podcastTags,
     ...(Object.keys(item.textTags).length ? { text: item.textTags } : {}),
     ...(item.durationText ? { duration_text: item.durationText } : {}),
+    ...(Object.keys(item.wording).length ? { wording: wordingOf(item) } : {}),
   };
   if (tags.transcripts) {
     tags.transcripts = await Promise.all(
@@ -274,17 +280,19 @@ async function importEpisode(hostedId: number, podcast: typeof podcasts.$inferSe
     if (outcome.ok) tags.chapters = { ...tags.chapters, url: outcome.stored.url };
   }
   // The files the item's other Podcasting 2.0 elements name (alternate enclosures, podcast:images,
-  // people's images): the episode's own audio or artwork when it is the same URL, else copied.
+  // people's images) and its kept elements of other hosts (media:content, a legacy enclosure, a
+  // poster): the episode's own audio or artwork when it is the same URL, else copied.
   const copies = new Map<string, string>();
   if (audio?.ok && item.enclosure) copies.set(item.enclosure.url, audio.stored.url);
   if (art?.ok && item.artwork) copies.set(item.artwork, art.stored.url);
-  for (const ref of fileRefsOf(tags.other)) {
+  for (const ref of [...fileRefsOf(tags.other), ...fileRefsOf(tags.kept)]) {
     if (ref.url === item.enclosure?.url || ref.url === item.artwork || copies.has(ref.url)) continue;
     const outcome = await copyWithRetries(podcast.hash_id, ref.url, ref.kind, ref.type, delays);
     docs.push({ kind: ref.kind, url: ref.url, outcome });
     if (outcome.ok) copies.set(ref.url, outcome.stored.url);
   }
   if (tags.other) tags.other = withFileUrls(tags.other, copies);
+  if (tags.kept) tags.kept = withFileUrls(tags.kept, copies);
   const fields = {
     episode_type: item.episodeType,
     podcast_tags: tags as Record<string, unknown>,
@@ -306,6 +314,18 @@ async function importEpisode(hostedId: number, podcast: typeof podcasts.$inferSe
   if (audio && item.enclosure) await recordFile(hostedId, episode.id, 'audio', item.enclosure.url, audio);
   if (art && item.artwork) await recordFile(hostedId, episode.id, 'art', item.artwork, art);
   for (const doc of docs) await recordFile(hostedId, episode.id, doc.kind, doc.url, doc.outcome);
+}
+
+/** The item's own wording (show notes sanitised), with the title and notes it goes with. */
+function wordingOf(item: FeedEpisode): ImportedWording {
+  const { description, 'itunes:summary': summary, 'itunes:title': itunesTitle } = item.wording;
+  return {
+    title: item.title,
+    notes: sanitizeShowNotes(item.description),
+    ...(itunesTitle ? { 'itunes:title': itunesTitle } : {}),
+    ...(description ? { description: sanitizeShowNotes(description) } : {}),
+    ...(summary ? { 'itunes:summary': sanitizeShowNotes(summary) } : {}),
+  };
 }
 
 /** The key of migration_files a kept file is recorded under: the episode's audio or artwork when it is the same URL. */

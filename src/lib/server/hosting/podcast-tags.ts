@@ -5,7 +5,8 @@
  * writes them back exactly. Transcripts and chapters are read apart: their files are copied to
  * Cuepoint like the audio. The other elements that name a file (podcast:images, a person's img, the
  * sources of podcast:alternateEnclosure, podcast:trailer, and the same inside podcast:liveItem) are
- * found by fileRefsOf and rewritten to the copies by withFileUrls.
+ * found by fileRefsOf and rewritten to the copies by withFileUrls; so are the files named in the
+ * other hosts' elements the import keeps (kept-elements.ts: media:content, googleplay:image, …).
  */
 import { all, attrOf, textOf } from '../podcasts';
 
@@ -38,6 +39,34 @@ export interface EpisodePodcastTags {
   text?: ItemTextTags;
   /** The imported itunes:duration as written (its form and fractions kept); dropped when the audio is replaced. */
   duration_text?: string;
+  /** The item's elements of other namespaces and plain RSS the hosted feed does not write, as written (kept-elements.ts). */
+  kept?: Record<string, unknown>;
+  /** The old feed's wording where it differs from the episode's fields, written while the title and notes are as imported. */
+  wording?: ImportedWording;
+}
+
+/**
+ * The old item's itunes:title, its description beside content:encoded and its itunes:summary (show notes
+ * sanitised), with the title and notes they went with: once the podcaster edits one, its own value is written.
+ */
+export interface ImportedWording {
+  title: string;
+  notes: string;
+  'itunes:title'?: string;
+  description?: string;
+  'itunes:summary'?: string;
+}
+
+/** What the hosted feed writes of an episode's title and notes: the imported wording while they are as imported. */
+export function episodeWording(tags: EpisodePodcastTags, title: string, notes: string): { itunesTitle: string; description: string; summary: string | null } {
+  const w = tags.wording;
+  const sameTitle = w?.title === title;
+  const sameNotes = w?.notes === notes;
+  return {
+    itunesTitle: (sameTitle && w?.['itunes:title']) || title,
+    description: (sameNotes && w?.description) || notes || title,
+    summary: (sameNotes && w?.['itunes:summary']) || null,
+  };
 }
 
 /** Channel elements the hosted feed writes itself. */
@@ -124,6 +153,13 @@ export interface FileRef {
 }
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
+const pathOf = (url: string) => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+};
 
 /** The URLs of a srcset attribute ("url 1500w, url 600w"), in order. */
 function srcsetUrls(srcset: string): string[] {
@@ -136,14 +172,18 @@ function srcsetUrls(srcset: string): string[] {
 /**
  * Rebuilds a kept tree, passing every attribute that names a file to `visit` for its new value:
  * podcast:images@srcset, podcast:person@img, podcast:source@uri (of an alternate enclosure),
- * podcast:trailer@url, and an itunes:image@href inside the tree (a podcast:liveItem's artwork).
+ * podcast:trailer@url, an itunes:image@href inside the tree (a podcast:liveItem's artwork), and in
+ * kept elements of other namespaces the url of Media RSS content and thumbnails, of legacy and secure
+ * enclosures and posters, and any url, href or src that names a media file.
  */
 function mapFileAttributes(value: unknown, visit: (ref: FileRef, attr: string, raw: string) => string, element = '', type: string | null = null): unknown {
   if (Array.isArray(value)) return value.map((v) => mapFileAttributes(v, visit, element, type));
   if (!value || typeof value !== 'object') return value;
   const node = value as Node;
-  // The type of an alternate enclosure is on it; a source may name its own (contentType), a trailer has type.
-  const declared = attrOf(node, 'contentType') ?? attrOf(node, 'type') ?? type;
+  // The type of an alternate enclosure is on it; a source may name its own (contentType), a trailer has type,
+  // Media RSS content names its medium.
+  const medium = attrOf(node, 'medium');
+  const declared = attrOf(node, 'contentType') ?? attrOf(node, 'type') ?? (medium === 'image' ? 'image/*' : medium ? `${medium}/*` : null) ?? type;
   const out: Node = {};
   for (const [k, v] of Object.entries(node)) {
     const ref = k.startsWith('@_') && typeof v === 'string' ? fileRefAt(element, k, v, declared) : null;
@@ -164,10 +204,21 @@ function fileRefAt(element: string, attr: string, raw: string, type: string | nu
   if (element === 'podcast:person' && attr === '@_img') return { kind: 'person', url, type: null };
   if (element === 'podcast:trailer' && attr === '@_url') return { kind: 'audio', url, type };
   if (element === 'podcast:source' && attr === '@_uri') return { kind: 'alternate', url, type };
-  // Only podcast:* elements are kept here, so an itunes:image is nested in one (a liveItem's artwork).
+  // An itunes:image nested in a kept element (a liveItem's artwork), googleplay:image.
   if (/^[\w-]+:image$/.test(element) && attr === '@_href') return { kind: 'art', url, type: null };
+  // Other hosts' elements kept as written (kept-elements.ts): Media RSS content and thumbnails, the
+  // BBC's legacy and secure enclosures, PowerPress's poster; else any url/href/src naming a media file.
+  const local = element.slice(element.indexOf(':') + 1);
+  if (attr === '@_url' && FILE_ELEMENTS.has(local))
+    return { kind: isImage(type, url) || local === 'thumbnail' || local === 'poster' ? 'art' : 'alternate', url, type };
+  if (/^@_(url|href|src)$/.test(attr) && MEDIA_EXTENSION.test(pathOf(url))) return { kind: isImage(type, url) ? 'art' : 'alternate', url, type };
   return null;
 }
+
+/** Elements of other namespaces whose url attribute names a file of the show. */
+const FILE_ELEMENTS: ReadonlySet<string> = new Set(['content', 'thumbnail', 'enclosureLegacy', 'enclosureSecure', 'poster']);
+const MEDIA_EXTENSION = /\.(mp3|m4a|aac|ogg|opus|wav|flac|mp4|m4v|jpe?g|png|webp|gif)$/i;
+const isImage = (type: string | null, url: string) => (type ? type.startsWith('image/') : /\.(jpe?g|png|webp|gif)$/i.test(pathOf(url)));
 
 /** Every file the kept tree names, once each (a srcset answers each of its URLs). */
 export function fileRefsOf(tree: unknown): FileRef[] {

@@ -28,6 +28,12 @@ export interface FeedChannel {
   managingEditor: string | null;
   rssAuthor: string | null;
   keywords: string | null;
+  /** The channel's itunes:summary as written (the hosted feed writes the description there otherwise). */
+  summary: string | null;
+  /** The channel's elements the hosted feed does not write itself, kept as written (kept-elements.ts). */
+  kept: KeptElements;
+  /** The namespaces those kept elements (the channel's and the items') are written under. */
+  namespaces: Record<string, string>;
 }
 
 export interface ItunesCategory {
@@ -52,10 +58,13 @@ export interface FeedEpisode {
   durationText: string | null;
   /** The item's plain-text tags kept as written, by the name the hosted feed writes them under. */
   textTags: ItemTextTags;
+  /** The item's own wording where it differs from title and show notes (its itunes:title, a description beside content:encoded, itunes:summary). */
+  wording: { 'itunes:title'?: string; description?: string; 'itunes:summary'?: string };
   podcastTags: EpisodePodcastTags;
 }
 
 import { readChannelPodcastTags, readItemPodcastTags, readPodcastGuid, type EpisodePodcastTags, type ItemTextTags } from './podcast-tags';
+import { declaredNamespaces, keptElements, keptNamespaces, type KeptElements } from './kept-elements';
 
 type Node = Record<string, unknown>;
 
@@ -112,12 +121,16 @@ export function readFeedChannel(channel: RssChannel): FeedChannel {
     managingEditor: textOf(node.managingEditor),
     rssAuthor: textOf(node.author),
     keywords: textOf(it('keywords')),
+    summary: textOf(it('summary')),
+    kept: keptElements(node, declaredNamespaces(channel.root), prefix.podcast, 'channel'),
+    namespaces: keptNamespaces(declaredNamespaces(channel.root), prefix.podcast),
   };
 }
 
 /** Every item of the feed with an enclosure or a GUID, oldest first; the GUID falls back to the enclosure URL. */
 export function readFeedEpisodes(channel: RssChannel): FeedEpisode[] {
   const { node, prefix } = channel;
+  const namespaces = declaredNamespaces(channel.root);
   const out: FeedEpisode[] = [];
   for (const raw of all(node.item)) {
     if (!raw || typeof raw !== 'object') continue;
@@ -138,6 +151,11 @@ export function readFeedEpisodes(channel: RssChannel): FeedEpisode[] {
     if (!guid) continue;
     const content = textOf(item['content:encoded']);
     const durationText = textOf(it('duration'));
+    const title = textOf(item.title) ?? textOf(it('title')) ?? 'Untitled episode';
+    const description = textOf(item.description);
+    const itunesTitle = textOf(it('title'));
+    const summary = textOf(it('summary'));
+    const kept = keptElements(item, namespaces, prefix.podcast, 'item');
     const textTags: ItemTextTags = {};
     for (const [name, value] of [
       ['itunes:author', textOf(it('author'))],
@@ -148,8 +166,8 @@ export function readFeedEpisodes(channel: RssChannel): FeedEpisode[] {
     }
     out.push({
       guid,
-      title: textOf(item.title) ?? textOf(it('title')) ?? 'Untitled episode',
-      description: content ?? textOf(item.description) ?? textOf(it('summary')) ?? '',
+      title,
+      description: content ?? description ?? summary ?? '',
       link: textOf(item.link),
       publishedAt: parseDate(textOf(item.pubDate)),
       duration: parseDuration(durationText),
@@ -161,7 +179,12 @@ export function readFeedEpisodes(channel: RssChannel): FeedEpisode[] {
       episodeType: episodeTypeOf(textOf(it('episodeType'))),
       enclosure,
       textTags,
-      podcastTags: readItemPodcastTags(item, prefix.podcast),
+      wording: {
+        ...(itunesTitle && itunesTitle !== title ? { 'itunes:title': itunesTitle } : {}),
+        ...(content && description && description !== content ? { description } : {}),
+        ...(summary ? { 'itunes:summary': summary } : {}),
+      },
+      podcastTags: { ...readItemPodcastTags(item, prefix.podcast), ...(Object.keys(kept).length ? { kept } : {}) },
     });
   }
   // Oldest first; items without a date keep their feed order after the dated ones (feeds list newest first).

@@ -9,7 +9,7 @@ export { findOwnedPodcast } from './owned-podcast';
 export { findPublicPodcast, listEpisodes, listPodcastDetails, podcastDetail, podcastDetailsOf } from './podcast-detail';
 export { podcastDirectory } from './podcast-directory';
 export { readFeed, summarizeFeed } from './read-feed';
-export { NotAnRssFeed, all, attrOf, parseRssChannel, readNewFeedUrl, textOf } from './rss-channel';
+export { ATOM_NS, CONTENT_NS, DC_NS, ITUNES_NS, NotAnRssFeed, all, attrOf, parseRssChannel, readNewFeedUrl, textOf } from './rss-channel';
 export type { RssChannel } from './rss-channel';
 export {
   createInvitedPodcast,

@@ -5,9 +5,11 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 
-const ITUNES_NS = ['http://www.itunes.com/dtds/podcast-1.0.dtd'];
+export const ITUNES_NS = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
+export const ATOM_NS = 'http://www.w3.org/2005/Atom';
+export const CONTENT_NS = 'http://purl.org/rss/1.0/modules/content/';
+export const DC_NS = 'http://purl.org/dc/elements/1.1/';
 const PODCAST_NS = ['https://podcastindex.org/namespace/1.0', 'https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md'];
-const DC_NS = ['http://purl.org/dc/elements/1.1'];
 
 type XmlNode = Record<string, unknown>;
 
@@ -16,6 +18,8 @@ export interface RssChannel {
   node: XmlNode;
   /** The prefixes this feed uses for the iTunes, podcast and Dublin Core namespaces. */
   prefix: { itunes: string; podcast: string; dc: string };
+  /** The <rss> element's attributes, namespace declarations (@_xmlns:…) among them. */
+  root: XmlNode;
 }
 
 /** The answer was not an RSS feed (not XML, or no <rss><channel>). */
@@ -98,14 +102,15 @@ export function parseRssChannel(body: Buffer | string): RssChannel {
   return {
     node: channel as XmlNode,
     prefix: {
-      itunes: prefixFor(root, ITUNES_NS, 'itunes'),
+      itunes: prefixFor(root, [ITUNES_NS], 'itunes'),
       podcast: prefixFor(
         root,
         PODCAST_NS.map((u) => u.replace(/\/$/, '')),
         'podcast',
       ),
-      dc: prefixFor(root, DC_NS, 'dc'),
+      dc: prefixFor(root, [DC_NS.replace(/\/$/, '')], 'dc'),
     },
+    root: Object.fromEntries(Object.entries(root).filter(([k]) => k.startsWith('@_'))),
   };
 }
 
