@@ -1,11 +1,12 @@
-// The admin's user directory (/admin): a search's page, its total and its last page from one statement.
+// The admin's directories (/admin, /admin/podcasts): a search's page, its total and its last page, Next by keyset cursor.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/lib/server/db/client';
-import { brands, users } from '../../src/lib/server/db/schema';
+import { brands, podcasts, users } from '../../src/lib/server/db/schema';
 import { listUsers, USERS_PER_PAGE } from '../../src/lib/server/admin/list-users';
 import { randomToken } from '../../src/lib/server/crypto';
-import { seedUser } from '../support/builders';
+import { seedPodcast, seedUser } from '../support/builders';
+import { podcastDirectory, PODCASTS_PER_PAGE } from '../../src/lib/server/podcasts/podcast-directory';
 
 describe('[ADMIN] the user directory', () => {
   it('pages a search newest first with its total, and a page past the end keeps the total', async () => {
@@ -60,5 +61,37 @@ describe('[ADMIN] the user directory', () => {
     expect((await listUsers(`x${tag}abc`, 1)).rows.map((r) => r.id)).toEqual([other.id]);
     expect(await listUsers(`x${tag}a_c`, 1)).toMatchObject({ rows: [], total: 0 });
     expect(await listUsers(`x${tag}%`, 1)).toMatchObject({ rows: [], total: 0 });
+  });
+});
+
+describe('[ADMIN] the podcast directory', () => {
+  it('reads Next by cursor (premium first, then listens), the same rows as by offset, unshifted by a new show', async () => {
+    const tag = `dir${randomToken(6).toLowerCase()}`;
+    const owner = await seedUser({ type: 'PODCASTER', email: `${tag}@example.com` });
+    const db = await getDb();
+    const seeded = [];
+    for (let i = 0; i < PODCASTS_PER_PAGE + 3; i++) {
+      const { podcast: show } = await seedPodcast(owner.id, { title: `${tag} show ${i}` });
+      // Two premium shows lead; the rest by average listens, ties by newest.
+      await db
+        .update(podcasts)
+        .set({ is_premium: i < 2, avg_listens: (i % 5) * 100 })
+        .where(eq(podcasts.id, show.id));
+      seeded.push(show.id);
+    }
+    const first = await podcastDirectory(tag, 1);
+    expect(first).toMatchObject({ total: PODCASTS_PER_PAGE + 3, lastPage: 2, next_cursor: expect.any(String) });
+    expect(first.rows.slice(0, 2).map((r) => r.is_premium)).toEqual([true, true]);
+    const byCursor = await podcastDirectory(tag, 2, false, first.next_cursor!);
+    const byOffset = await podcastDirectory(tag, 2);
+    expect(byCursor.rows).toHaveLength(3);
+    expect(byCursor.rows).toEqual(byOffset.rows);
+    expect(byCursor).toMatchObject({ total: PODCASTS_PER_PAGE + 3, next_cursor: null });
+    expect(new Set([...first.rows, ...byCursor.rows].map((r) => r.id))).toEqual(new Set(seeded));
+    // A show added with the most listens goes to the first page; the page read by cursor stays the same.
+    const { podcast: late } = await seedPodcast(owner.id, { title: `${tag} late` });
+    await db.update(podcasts).set({ avg_listens: 10_000 }).where(eq(podcasts.id, late.id));
+    expect((await podcastDirectory(tag, 2, false, first.next_cursor!)).rows.map((r) => r.id)).toEqual(byCursor.rows.map((r) => r.id));
+    expect((await podcastDirectory(tag, 2, false, 'not a cursor!')).rows.map((r) => r.id)).toEqual((await podcastDirectory(tag, 2)).rows.map((r) => r.id));
   });
 });

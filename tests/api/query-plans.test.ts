@@ -92,6 +92,7 @@ describe('[SCALE] the hot queries read by index', () => {
     const hire = await seedHire({ fees: [30_000] });
     const hosted = await seedUser({ type: 'PODCASTER' });
     await seedPodcast(hosted.id, { hosted: true, verified: true, title: 'Tidewater Notes' });
+    const admin = await seedUser({ type: 'ADMIN' });
     const cursor = encodeCursor(['2099-01-01T00:00:00.000001+00:00', 2_000_000_000]);
     const uuidCursor = encodeCursor(['2099-01-01T00:00:00+00:00', 'ffffffff-ffff-4fff-bfff-ffffffffffff']);
     const targets: Array<[string, string]> = [
@@ -106,6 +107,13 @@ describe('[SCALE] the hot queries read by index', () => {
       ['/hosting/episodes', hosted.cookie],
       // Keyset pages after a cursor (issue 38): each reads its list's index from the cursor on.
       [`/campaigns?cursor=${cursor}`, hire.brand.cookie],
+      // The admin's directories, first pages, searches and after a cursor.
+      ['/admin', admin.cookie],
+      ['/admin?search=tidewater', admin.cookie],
+      [`/admin?page=2&cursor=${encodeCursor([2_000_000_000])}`, admin.cookie],
+      ['/admin/podcasts', admin.cookie],
+      ['/admin/podcasts?search=tidewater', admin.cookie],
+      [`/admin/podcasts?page=2&cursor=${encodeCursor([1, 5_000, 2_000_000_000])}`, admin.cookie],
     ];
     const apiTargets: Array<[string, string]> = [
       [`/api/campaigns/${hire.campaign.id}/packages?cursor=${cursor}`, hire.brand.token],

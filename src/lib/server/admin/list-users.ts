@@ -4,7 +4,7 @@
  * a cursor (Previous, a typed address) is read by offset.
  */
 import { and, count, isNull, or, sql, eq } from 'drizzle-orm';
-import { contains, CursorError, getDb, brands, keyset, users, windowTotal } from '../db';
+import { contains, getDb, brands, keyset, users, windowTotal } from '../db';
 
 export const USERS_PER_PAGE = 20;
 
@@ -14,7 +14,7 @@ const order = keyset([{ column: users.id, type: 'int' }]);
 export async function listUsers(search: string, page: number, given?: string) {
   const db = await getDb();
   // A cursor that does not read (edited, or from another list) falls back to the page number.
-  const cursor = given !== undefined && readable(given) ? given : undefined;
+  const cursor = order.readable(given);
   const term = search.trim();
   // Each table matched on its own (each condition reads its trigram index), then joined by id.
   const where = and(
@@ -55,14 +55,4 @@ export async function listUsers(search: string, page: number, given?: string) {
     lastPage: Math.max(1, Math.ceil(total / USERS_PER_PAGE)),
     next_cursor: cut.next_cursor,
   };
-}
-
-function readable(cursor: string): boolean {
-  try {
-    order.after(cursor);
-    return true;
-  } catch (error) {
-    if (error instanceof CursorError) return false;
-    throw error;
-  }
 }

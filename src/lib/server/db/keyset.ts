@@ -76,6 +76,17 @@ export function keyset(parts: readonly KeyPart[], direction: 'asc' | 'desc' = 'd
       );
       return direction === 'desc' ? sql`(${columns}) < (${bound})` : sql`(${columns}) > (${bound})`;
     },
+    /** The cursor when it reads as this list's, else undefined (a page addressed by number falls back to offset). */
+    readable(cursor: string | undefined): string | undefined {
+      if (cursor === undefined) return undefined;
+      try {
+        decodeCursor(cursor, types);
+        return cursor;
+      } catch (error) {
+        if (error instanceof CursorError) return undefined;
+        throw error;
+      }
+    },
     /** With `limit + 1` rows read: the page's rows and the cursor of the page after (null on the last page). */
     page<R extends { cursor_key: string }>(rows: R[], limit: number): { rows: R[]; next_cursor: string | null } {
       if (rows.length <= limit) return { rows, next_cursor: null };

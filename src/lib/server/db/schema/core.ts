@@ -84,6 +84,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     trigram('users_email_trgm', sql`${t.email}`),
     trigram('users_name_trgm', sql`(${t.first_name} || ' ' || ${t.last_name})`),
+    // The admin's directory of live users: its order (list-users.ts, keyset) and its count, read from the index alone.
+    index('users_live_idx').on(t.id.desc()).where(sql`${t.deleted_at} is null`),
   ],
 );
 
@@ -167,7 +169,13 @@ export const podcasts = pgTable(
     verified_at: ts(),
     ...timestamps,
   },
-  (t) => [index('podcasts_user_idx').on(t.user_id), trigram('podcasts_title_trgm', sql`${t.title}`), trigram('podcasts_url_trgm', sql`${t.url}`)],
+  (t) => [
+    index('podcasts_user_idx').on(t.user_id),
+    trigram('podcasts_title_trgm', sql`${t.title}`),
+    trigram('podcasts_url_trgm', sql`${t.url}`),
+    // The admin's directory: premium first, then average listens (podcast-directory.ts, keyset pagination).
+    index('podcasts_directory_idx').on(sql`(${t.is_premium}::int) desc nulls last`, t.avg_listens.desc(), t.id.desc()),
+  ],
 );
 
 export const podcastCategories = pgTable(

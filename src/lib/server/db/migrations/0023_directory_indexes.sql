@@ -1,0 +1,2 @@
+CREATE INDEX "podcasts_directory_idx" ON "podcasts" USING btree (("is_premium"::int) desc nulls last,"avg_listens" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "users_live_idx" ON "users" USING btree ("id" DESC NULLS LAST) WHERE "users"."deleted_at" is null;
