@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { call, page } from '../support/http';
 import { seedPodcast, seedUser } from '../support/builders';
 import { seedCampaign, seedProposal } from '../support/campaign-builders';
@@ -175,5 +175,64 @@ describe('[KEYSET] lists page by cursor', () => {
     }
     // The campaigns page reads the same query: a bad cursor there is the 404 page (input-errors.ts), not a server error.
     expect((await page('/campaigns?cursor=bm90LWpzb24', brand.cookie)).status).toBe(404);
+  });
+});
+
+describe('[KEYSET] a hosted show’s episodes', () => {
+  it('pages by cursor newest first with undated episodes last, the same rows as by offset, unshifted by a new episode', async () => {
+    const { listHostedEpisodes, EPISODES_PER_PAGE } = await import('../../src/lib/server/hosting/list-hosted-episodes');
+    const user = await seedUser({ type: 'PODCASTER' });
+    const { podcast } = await seedPodcast(user.id, { hosted: true });
+    const db = await getDb();
+    const { episodes } = await import('../../src/lib/server/db/schema');
+    const made: number[] = [];
+    for (let i = 0; i < EPISODES_PER_PAGE + 4; i++) {
+      // Four undated episodes (the old feed gave no date); two pairs share a date to the microsecond.
+      const published = i < 4 ? null : new Date(Date.UTC(2025, 0, 1 + Math.floor(i / 2)));
+      const [row] = await db
+        .insert(episodes)
+        .values({
+          hash_id: `ks${i}${podcast.id}`,
+          podcast_id: podcast.id,
+          guid: `ks-${i}`,
+          title: `Episode ${i}`,
+          status: 'current',
+          enclosure_url: 'http://cuepoint.test/media/x/a.mp3',
+          published_at: published,
+        })
+        .returning({ id: episodes.id });
+      made.push(row!.id);
+    }
+    const now = new Date('2026-11-23T15:00:00Z');
+    const first = await listHostedEpisodes(podcast.id, {}, now);
+    expect(first).toMatchObject({ total: EPISODES_PER_PAGE + 4, lastPage: 2, next_cursor: expect.any(String) });
+    const byCursor = await listHostedEpisodes(podcast.id, { page: 2, cursor: first.next_cursor! }, now);
+    const byOffset = await listHostedEpisodes(podcast.id, { page: 2 }, now);
+    expect(byCursor.items.map((e) => e.title)).toEqual(byOffset.items.map((e) => e.title));
+    // The undated ones come last, newest id first.
+    expect(byCursor.items.map((e) => e.title)).toEqual(['Episode 3', 'Episode 2', 'Episode 1', 'Episode 0']);
+    await db.insert(episodes).values({
+      hash_id: `ksnew${podcast.id}`,
+      podcast_id: podcast.id,
+      guid: 'ks-new',
+      title: 'Newest',
+      status: 'current',
+      enclosure_url: 'http://cuepoint.test/media/x/b.mp3',
+      published_at: new Date('2025-06-01T00:00:00Z'),
+    });
+    expect((await listHostedEpisodes(podcast.id, { page: 2, cursor: first.next_cursor! }, now)).items.map((e) => e.title)).toEqual(
+      byCursor.items.map((e) => e.title),
+    );
+    expect((await listHostedEpisodes(podcast.id, { page: 2, cursor: 'bad cursor!' }, now)).items).toHaveLength(5);
+    // The page's Next link carries the cursor (a show whose move is done shows its list).
+    const { hostedPodcasts } = await import('../../src/lib/server/db/schema');
+    await db
+      .update(hostedPodcasts)
+      .set({ migration_status: 'completed', is_completed: true, redirecting_at: new Date() })
+      .where(eq(hostedPodcasts.podcast_id, podcast.id));
+    const html = (await page('/hosting/episodes', user.cookie)).html;
+    const { next_cursor } = await listHostedEpisodes(podcast.id, {}, now);
+    expect(html.includes(`cursor=${next_cursor}`), 'the Next link carries the cursor').toBe(true);
+    expect(made).toHaveLength(EPISODES_PER_PAGE + 4);
   });
 });

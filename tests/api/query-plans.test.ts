@@ -105,6 +105,7 @@ describe('[SCALE] the hot queries read by index', () => {
       ['/settings/earnings', hire.podcaster.cookie],
       ['/hosting/dashboard', hosted.cookie],
       ['/hosting/episodes', hosted.cookie],
+      [`/hosting/episodes?page=2&cursor=${encodeCursor(['2099-01-01T00:00:00+00:00', 2_000_000_000])}`, hosted.cookie],
       // Keyset pages after a cursor (issue 38): each reads its list's index from the cursor on.
       [`/campaigns?cursor=${cursor}`, hire.brand.cookie],
       // The admin's directories, first pages, searches and after a cursor.

@@ -1,10 +1,11 @@
 /**
- * The hosted episodes of a podcast (those with audio on Cuepoint) for /hosting/episodes, newest first,
- * searched by title and filtered by state (published, scheduled, draft), paginated; and the numbers of
- * the hosting dashboard.
+ * The hosted episodes of a podcast (those with audio on Cuepoint) for /hosting/episodes, newest first
+ * (undated last), searched by title and filtered by state (published, scheduled, draft), paginated: "Next"
+ * carries a keyset cursor (the date, undated as the year 1, then id: episodes_podcast_order_idx), a page
+ * number without one is read by offset; and the numbers of the hosting dashboard.
  */
-import { and, count, desc, eq, getTableColumns, gt, isNotNull, lte, or, isNull, sql, sum, type SQL } from 'drizzle-orm';
-import { contains, getDb, downloadDays, episodes } from '../db';
+import { and, count, eq, getTableColumns, gt, isNotNull, lte, or, isNull, sql, sum, type SQL } from 'drizzle-orm';
+import { contains, getDb, downloadDays, episodes, keyset } from '../db';
 import { now as clockNow } from '../clock';
 import type { EpisodeFilter } from '../../hosting-rules';
 import { mediaUrlPrefix } from '../media-paths';
@@ -24,6 +25,12 @@ const listItem = (e: typeof episodes.$inferSelect & { downloads: number }, now: 
   downloads: Number(e.downloads),
 });
 
+/** Newest first, undated last: one order for the list and the dashboard's latest, read from the index. */
+const order = keyset([
+  { column: sql`coalesce(${episodes.published_at}, timestamptz '0001-01-01 00:00:00+00')`, type: 'timestamp' },
+  { column: episodes.id, type: 'int' },
+]);
+
 const hosted = (podcastId: number) => and(eq(episodes.podcast_id, podcastId), isNotNull(episodes.enclosure_url));
 
 function stateFilter(filter: EpisodeFilter, now: Date): SQL | undefined {
@@ -37,15 +44,18 @@ export interface EpisodeListQuery {
   page?: number;
   q?: string;
   filter?: EpisodeFilter;
+  /** The previous page's next_cursor: the page after it (a cursor that does not read falls back to the page number). */
+  cursor?: string;
 }
 
 /** One page of the podcast's episodes matching the search and filter, with the total. */
 export async function listHostedEpisodes(
   podcastId: number,
-  { page = 1, q = '', filter = 'all' }: EpisodeListQuery = {},
+  { page = 1, q = '', filter = 'all', cursor: given }: EpisodeListQuery = {},
   now = clockNow(),
-): Promise<{ items: HostedEpisodeListItem[]; total: number; page: number; lastPage: number }> {
+): Promise<{ items: HostedEpisodeListItem[]; total: number; page: number; lastPage: number; next_cursor: string | null }> {
   const db = await getDb();
+  const cursor = order.readable(given);
   const search = q.trim() ? contains(episodes.title, q.trim()) : undefined;
   const where = and(hosted(podcastId), stateFilter(filter, now), search);
   const [t] = await db.select({ n: count() }).from(episodes).where(where);
@@ -53,13 +63,14 @@ export async function listHostedEpisodes(
   const lastPage = Math.max(1, Math.ceil(total / EPISODES_PER_PAGE));
   const current = Math.min(Math.max(1, page), lastPage);
   const rows = await db
-    .select(withDownloads)
+    .select({ ...withDownloads, cursor_key: order.key })
     .from(episodes)
-    .where(where)
-    .orderBy(sql`${episodes.published_at} desc nulls last`, desc(episodes.id))
-    .limit(EPISODES_PER_PAGE)
-    .offset((current - 1) * EPISODES_PER_PAGE);
-  return { items: rows.map((e) => listItem(e, now)), total, page: current, lastPage };
+    .where(and(where, order.after(cursor)))
+    .orderBy(...order.orderBy)
+    .limit(EPISODES_PER_PAGE + 1)
+    .offset(cursor ? 0 : (current - 1) * EPISODES_PER_PAGE);
+  const cut = order.page(rows, EPISODES_PER_PAGE);
+  return { items: cut.rows.map(({ cursor_key: _, ...e }) => listItem(e, now)), total, page: current, lastPage, next_cursor: cut.next_cursor };
 }
 
 /** The numbers of the hosting dashboard: episodes by state, audio served by Cuepoint, hours of audio. */
@@ -99,7 +110,7 @@ export async function latestHostedEpisodes(podcastId: number, limit = 5, now = c
     .select(withDownloads)
     .from(episodes)
     .where(hosted(podcastId))
-    .orderBy(sql`${episodes.published_at} desc nulls last`, desc(episodes.id))
+    .orderBy(...order.orderBy)
     .limit(limit);
   return rows.map((e) => listItem(e, now));
 }

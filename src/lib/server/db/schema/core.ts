@@ -271,6 +271,8 @@ export const episodes = pgTable(
   },
   (t) => [
     index('episodes_podcast_idx').on(t.podcast_id),
+    // A show's episodes newest first, undated last (hosting/list-hosted-episodes.ts, keyset pagination).
+    index('episodes_podcast_order_idx').on(t.podcast_id, sql`coalesce(${t.published_at}, timestamptz '0001-01-01 00:00:00+00') desc nulls last`, t.id.desc()),
     uniqueIndex('episodes_podcast_guid_unique').on(t.podcast_id, t.guid),
     trigram('episodes_title_trgm', sql`${t.title}`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "episodes_podcast_order_idx" ON "episodes" USING btree ("podcast_id",coalesce("published_at", timestamptz '0001-01-01 00:00:00+00') desc nulls last,"id" DESC NULLS LAST);
