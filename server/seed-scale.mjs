@@ -243,6 +243,13 @@ try {
     'last messages',
     `update discussions d set last_message_id = m.id from (select discussion_id, max(id) as id from messages group by discussion_id) m where m.discussion_id = d.id and d.last_message_id is null`,
   );
+  // Each member's latest activity, by the workrooms' rule (membership.ts touchActivity): newest message, else the opening.
+  await step(
+    'workroom activity',
+    `update discussion_users du set last_activity_at = coalesce(m.at, d.created_at)
+     from discussions d left join (select discussion_id, max(created_at) as at from messages group by discussion_id) m on m.discussion_id = d.id
+     where d.id = du.discussion_id`,
+  );
 
   // The request log: its day partitions first (the product's own job, 90 days back to a week ahead).
   const clock = process.env.TEST_CLOCK ? new Date(process.env.TEST_CLOCK) : new Date();

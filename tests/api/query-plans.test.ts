@@ -123,6 +123,7 @@ describe('[SCALE] the hot queries read by index', () => {
       [`/api/notifications?cursor=${uuidCursor}`, hire.brand.token],
       [`/api/transactions?cursor=${cursor}`, hire.podcaster.token],
       [`/api/support/conversations?cursor=${cursor}`, hire.brand.token],
+      [`/api/discussions?cursor=${cursor}`, hire.brand.token],
     ];
     const sent: Sent[] = [];
     for (const [path, cookie] of targets) sent.push(...(await sentBy(path, cookie)));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDb } from '../../src/lib/server/db/client';
-import { packageJobs, users } from '../../src/lib/server/db/schema';
-import { seedUser } from '../support/builders';
+import { packageJobs, packages, users } from '../../src/lib/server/db/schema';
+import { seedPodcast, seedUser } from '../support/builders';
 import { call } from '../support/http';
 import { testServer } from '../support/test-server';
 import { openRoom, packagePair } from '../support/workroom-builders';
@@ -258,5 +258,45 @@ describe('workrooms', () => {
     expect(got.body.data.messages[0].content).toBe('A question first');
     expect((await call('GET', `/api/sponsorships/${opp!.id}/discussions`, { token: stranger.token })).status).toBe(404);
     expect((await call('GET', '/api/sponsorships/99999999/discussions', { token: brand.token })).status).toBe(404);
+  });
+});
+
+describe('workroom list by cursor', () => {
+  it('pages most recent activity first by next_cursor, a new message moves its workroom to the top, a bad cursor is a 422', async () => {
+    const { brand, campaign } = await packagePair();
+    const db = await getDb();
+    const rooms: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const podcaster = await seedUser({ type: 'PODCASTER' });
+      const { podcast } = await seedPodcast(podcaster.id, { title: `Show ${i}` });
+      const [pkg] = await db
+        .insert(packages)
+        .values({ podcast_id: podcast.id, podcaster_user_id: podcaster.id, campaign_id: campaign.id, status: 'hired', total_price: 10_000 })
+        .returning();
+      rooms.push((await openRoom(brand, pkg!.id)).id);
+    }
+    // Talk in rooms 2, 0, 4 (in that order): they lead the list, newest first, then the quiet ones by their opening.
+    for (const i of [2, 0, 4]) {
+      expect((await call('POST', `/api/discussions/${rooms[i]}/messages`, { token: brand.token, body: { content: `Hello ${i}` } })).status).toBe(201);
+    }
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const q: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const res = await call('GET', `/api/discussions?archived=0&per_page=2${q}`, { token: brand.token });
+      expect(res.status).toBe(200);
+      seen.push(...res.body.data.map((d: { id: number }) => d.id));
+      cursor = res.body.meta.next_cursor;
+      pages++;
+    } while (cursor && pages < 10);
+    const mine = seen.filter((id) => rooms.includes(id));
+    expect(mine).toEqual([rooms[4], rooms[0], rooms[2], rooms[3], rooms[1]]);
+    // A message in the last room brings it to the top.
+    await call('POST', `/api/discussions/${rooms[1]}/messages`, { token: brand.token, body: { content: 'Back again' } });
+    expect((await call('GET', '/api/discussions?per_page=1', { token: brand.token })).body.data[0].id).toBe(rooms[1]);
+    const bad = await call('GET', '/api/discussions?cursor=not-a-cursor', { token: brand.token });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toHaveProperty('cursor');
   });
 });

@@ -9,7 +9,8 @@ import type { WorkroomDiscussion } from '../../lib/workroom-types';
 
 interface Page {
   data: WorkroomDiscussion[];
-  meta: { current_page: number; last_page: number; total: number };
+  /** next_cursor reads the page after this one from the list's index (Load more). */
+  meta: { current_page: number; last_page: number; total: number; next_cursor?: string | null };
 }
 
 interface Props {
@@ -30,10 +31,11 @@ export default function DiscussionList({ initial, currentId, meId }: Props) {
   const onlineIds = useStore($onlineUserIds);
   const first = useRef(true);
 
-  const load = async (opts: { page?: number; append?: boolean } = {}) => {
+  const load = async (opts: { page?: number; cursor?: string | null; append?: boolean } = {}) => {
     setLoading(true);
     try {
-      const res = await api<Page>('/api/discussions', { query: { search, archived: archived ? 1 : 0, page: opts.page ?? 1 } });
+      const query = { search, archived: archived ? 1 : 0, page: opts.page ?? 1, ...(opts.cursor ? { cursor: opts.cursor } : {}) };
+      const res = await api<Page>('/api/discussions', { query });
       setPage((cur) => (opts.append ? { ...res, data: [...cur.data, ...res.data.filter((d) => !cur.data.some((c) => c.id === d.id))] } : res));
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : 'The workrooms could not be loaded.');
@@ -149,7 +151,7 @@ export default function DiscussionList({ initial, currentId, meId }: Props) {
           type="button"
           className="cp-button rooms__more"
           disabled={loading}
-          onClick={() => void load({ page: page.meta.current_page + 1, append: true })}
+          onClick={() => void load({ page: page.meta.current_page + 1, cursor: page.meta.next_cursor, append: true })}
         >
           Load more
         </button>

@@ -26,6 +26,7 @@ import {
 } from '../db';
 import { randomToken } from '../crypto';
 import { storage } from '../storage';
+import { touchActivity } from '../workrooms';
 
 const minutesAgo = (m: number) => new Date(clockNow().getTime() - m * 60_000);
 
@@ -208,6 +209,7 @@ export async function seedWorkrooms(tx: Tx): Promise<void> {
   });
   await tx.update(deliverables).set({ reply_id: m2.id }).where(eq(deliverables.id, d2!.id));
   await tx.update(discussions).set({ last_message_id: m2.id }).where(eq(discussions.id, room!.id));
+  await touchActivity(room!.id, tx);
   await tx.insert(messageViews).values([{ message_id: m1.id, user_id: brand.id }]);
 
   // The Cold Brew sponsorship: the podcaster asks a question before proposing.
@@ -246,4 +248,5 @@ export async function seedWorkrooms(tx: Tx): Promise<void> {
     { message_id: q2[0]!.id, user_id: podcaster.id },
   ]);
   await tx.update(discussions).set({ last_message_id: q2[0]!.id }).where(eq(discussions.id, talk!.id));
+  await touchActivity(talk!.id, tx);
 }

@@ -5,7 +5,7 @@ export { archiveDiscussion, markDiscussionRead, markDiscussionUnread, unarchiveD
 export { editMessage } from './edit-message';
 export { discussionPayload, listDiscussions } from './list-discussions';
 export { loadWorkroom } from './load-workroom';
-export { liveDiscussion, mayJoinWorkroom, memberDiscussion, membershipOn } from './membership';
+export { liveDiscussion, mayJoinWorkroom, memberDiscussion, membershipOn, touchActivity } from './membership';
 export { readMessageInput } from './message-input';
 export { listMessages } from './message-payload';
 export { brandPodcastDiscussion, campaignPackageDiscussions, packageDiscussion, podcastDiscussionIds, sponsorshipDiscussion } from './open-discussion';

@@ -1,8 +1,12 @@
-/** The discussion list of /workrooms and GET /api/discussions: search, archive filter, unread counts, paginated. */
+/**
+ * The discussion list of /workrooms and GET /api/discussions: search, archive filter, unread counts,
+ * most recent activity first (each member's discussion_users.last_activity_at), paginated: a cursor (the
+ * previous page's next_cursor) reads the page after it from discussion_users_activity_idx, a page number by offset.
+ */
 import type { WorkroomMember } from '../../workroom-types';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { statementCache } from '../cache';
-import { windowTotal, getDb, qualified, brands, campaigns, discussionUsers, discussions, messages, podcasts } from '../db';
+import { keyset, windowTotal, getDb, qualified, brands, campaigns, discussionUsers, discussions, messages, podcasts } from '../db';
 import { notFound } from '../http';
 import { liveDiscussion, memberFromJson, membersJsonSql, membershipOn, type DiscussionRow, type MemberJson, type MembershipRow } from './membership';
 import { messageFromJson, messageJsonSql, type MessageJson, type MessagePayload } from './message-payload';
@@ -38,7 +42,10 @@ export const unreadCountSql = (userId: number) => sql<number>`(
     and (${qualified(discussionUsers.last_read_at)} is null or m.created_at > ${qualified(discussionUsers.last_read_at)})
 )`;
 
-const activitySql = sql`coalesce((select max(m.created_at) from ${messages} m where m.discussion_id = ${qualified(discussions.id)}), ${qualified(discussions.created_at)})`;
+const order = keyset([
+  { column: discussionUsers.last_activity_at, type: 'timestamp' },
+  { column: discussionUsers.discussion_id, type: 'int' },
+]);
 
 /** What discussionRelationsSql() evaluates to for one discussion. */
 interface DiscussionRelations {
@@ -82,6 +89,8 @@ export interface ListOptions {
   archived?: boolean;
   page?: number;
   perPage?: number;
+  /** The previous page's next_cursor (a bad one is a CursorError: 422 on `cursor`). */
+  cursor?: string;
 }
 
 /**
@@ -90,13 +99,13 @@ export interface ListOptions {
  * Not `users`: the list reads names, avatars and last_seen_at there (online dots), and every active
  * user writes last_seen_at once a minute; those show within the few seconds an entry lives.
  */
-const pages = statementCache<Array<DiscussionResult & { total: number }>>('discussion-list', 5_000, { unwatched: ['users'] });
+const pages = statementCache<Array<DiscussionResult & { total: number; cursor_key: string }>>('discussion-list', 5_000, { unwatched: ['users'] });
 
 /** The user's discussions, most recent activity first (one statement, none while the cached page holds). */
 export async function listDiscussions(
   userId: number,
   options: ListOptions = {},
-): Promise<{ items: DiscussionPayload[]; total: number; page: number; perPage: number }> {
+): Promise<{ items: DiscussionPayload[]; total: number; page: number; perPage: number; next_cursor: string | null }> {
   const db = await getDb();
   const page = Math.max(1, options.page ?? 1);
   const perPage = Math.min(50, Math.max(1, options.perPage ?? 20));
@@ -114,20 +123,24 @@ export async function listDiscussions(
   }
   const where = and(...filters);
   // One statement: the page, what each discussion shows, and the total (a window count over the filter).
+  const after = order.after(options.cursor);
   const statement = db
-    .select({ ...discussionColumns(userId), total: sql<number>`count(*) over ()` })
+    .select({ ...discussionColumns(userId), total: sql<number>`count(*) over ()`, cursor_key: order.key })
     .from(discussions)
     .innerJoin(discussionUsers, eq(discussionUsers.discussion_id, discussions.id))
-    .where(where)
-    .orderBy(desc(activitySql), desc(discussions.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const rows = await pages.get(userId, statement);
-  const total = await windowTotal(rows, page, async () => {
+    .where(and(where, after))
+    .orderBy(...order.orderBy)
+    .limit(perPage + 1)
+    .offset(after ? 0 : (page - 1) * perPage);
+  const counted = async () => {
     const [row] = await db.select({ n: count() }).from(discussions).innerJoin(discussionUsers, eq(discussionUsers.discussion_id, discussions.id)).where(where);
     return Number(row?.n ?? 0);
-  });
-  return { items: rows.map((r) => discussionPayloadOf(userId, r)), total, page, perPage };
+  };
+  const read = await pages.get(userId, statement);
+  // Without a cursor the window's count is the whole list's; after one it counts only what follows.
+  const total = after ? await counted() : await windowTotal(read, page, counted);
+  const { rows, next_cursor } = order.page(read, perPage);
+  return { items: rows.map((r) => discussionPayloadOf(userId, r)), total, page, perPage, next_cursor };
 }
 
 /**

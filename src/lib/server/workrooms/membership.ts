@@ -4,7 +4,7 @@
  */
 import type { WorkroomMember } from '../../workroom-types';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { getDb, type Db, type Tx, qualified, brands, discussionUsers, discussions, users } from '../db';
+import { getDb, type Db, type Tx, qualified, brands, discussionUsers, discussions, messages, users } from '../db';
 import { notFound } from '../http';
 import { isOnline } from '../users';
 
@@ -101,11 +101,26 @@ export function memberFromJson(user: MemberJson): WorkroomMember {
   };
 }
 
-/** Adds users to a discussion (idempotent). */
+/** Adds users to a discussion (idempotent), with its latest activity. */
 export async function addMembers(discussionId: number, userIds: number[], db: Db | Tx): Promise<void> {
   if (userIds.length === 0) return;
   await db
     .insert(discussionUsers)
     .values([...new Set(userIds)].map((user_id) => ({ discussion_id: discussionId, user_id })))
     .onConflictDoNothing();
+  await touchActivity(discussionId, db);
+}
+
+/**
+ * THE latest activity of a discussion: its newest message, else its opening. Each member's row keeps it
+ * (discussion_users.last_activity_at), so a member's list reads most recent first from an index; every
+ * write that adds a message or a member sets it again here (migration 0025 filled it the same way).
+ */
+export async function touchActivity(discussionId: number, db: Db | Tx): Promise<void> {
+  await db
+    .update(discussionUsers)
+    .set({
+      last_activity_at: sql`coalesce((select max(m.created_at) from ${messages} m where m.discussion_id = ${discussionId}), (select d.created_at from ${discussions} d where d.id = ${discussionId}))`,
+    })
+    .where(eq(discussionUsers.discussion_id, discussionId));
 }

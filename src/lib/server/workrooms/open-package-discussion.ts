@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db';
 import { discussionUsers, discussions, messages } from '../db';
+import { touchActivity } from './membership';
 
 export interface OpenPackageDiscussionInput {
   packageId: number;
@@ -51,5 +52,6 @@ export async function openPackageDiscussion(tx: Tx, input: OpenPackageDiscussion
     })
     .returning({ id: messages.id });
   await tx.update(discussions).set({ last_message_id: message!.id, is_deleted: false }).where(eq(discussions.id, discussionId));
+  await touchActivity(discussionId, tx);
   return { discussionId, messageId: message!.id };
 }

@@ -8,7 +8,7 @@ import { notify, notifyAndMail } from '../notifications';
 import type { SessionUser } from '../users';
 import { assertOwnFiles, storeUploads } from './attachments';
 import { publishMessageCreated } from './events';
-import { memberDiscussion, memberIds, type DiscussionRow } from './membership';
+import { memberDiscussion, memberIds, touchActivity, type DiscussionRow } from './membership';
 import { messagePayload, type MessagePayload, type MessageRow } from './message-payload';
 
 export const MESSAGE_MAX_LENGTH = 10_000;
@@ -73,8 +73,9 @@ export async function insertMessage(
     );
   }
   await tx.update(discussions).set({ last_message_id: row!.id }).where(eq(discussions.id, discussion.id));
-  // New activity brings an archived workroom back for everyone.
+  // New activity brings an archived workroom back for everyone, and to the top of their lists.
   await tx.update(discussionUsers).set({ is_archived: false }).where(eq(discussionUsers.discussion_id, discussion.id));
+  await touchActivity(discussion.id, tx);
   if (values.user_id !== null) {
     await tx
       .update(discussionUsers)

@@ -23,10 +23,11 @@ export interface WorkroomPage {
 export async function loadWorkroomPage(user: SessionUser, type: string, discussionId: number): Promise<WorkroomPage> {
   // The jobs' statement checks membership on its own, so it runs alongside the workroom's.
   const [workroom, jobs] = await Promise.all([loadWorkroom(user.id, type, discussionId), type === 'package' ? workroomJobs(user, discussionId) : null]);
-  const { items, total, page, perPage } = await listDiscussions(user.id, { archived: workroom.discussion.is_archived });
+  const { items, total, page, perPage, next_cursor } = await listDiscussions(user.id, { archived: workroom.discussion.is_archived });
+  const list = paginate(items, total, page, perPage, '/api/discussions', {});
   return {
     workroom,
-    list: paginate(items, total, page, perPage, '/api/discussions', {}),
+    list: { ...list, meta: { ...list.meta, next_cursor } },
     delivery: jobs?.panel ?? null,
     deliverableJobs: jobs?.submittable ?? [],
   };

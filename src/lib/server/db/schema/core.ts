@@ -634,8 +634,15 @@ export const discussionUsers = pgTable(
     is_archived: boolean().notNull().default(false),
     is_unread: boolean().notNull().default(false),
     last_read_at: ts(),
+    /** The discussion's latest activity (its newest message, else its opening), kept per member so a member's list reads in order from an index. */
+    last_activity_at: ts().notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.discussion_id, t.user_id] }), index('discussion_users_user_idx').on(t.user_id)],
+  (t) => [
+    primaryKey({ columns: [t.discussion_id, t.user_id] }),
+    index('discussion_users_user_idx').on(t.user_id),
+    // A member's workrooms, most recent activity first (workrooms/list-discussions.ts, keyset pagination).
+    index('discussion_users_activity_idx').on(t.user_id, t.last_activity_at.desc(), t.discussion_id.desc()),
+  ],
 );
 
 export const messages = pgTable(

@@ -1,0 +1,4 @@
+ALTER TABLE "discussion_users" ADD COLUMN "last_activity_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+-- Each member's row gets its discussion's latest activity: the newest message, else the opening (workrooms/membership.ts touchActivity).
+UPDATE "discussion_users" du SET "last_activity_at" = coalesce((SELECT max(m."created_at") FROM "messages" m WHERE m."discussion_id" = du."discussion_id"), (SELECT d."created_at" FROM "discussions" d WHERE d."id" = du."discussion_id"), du."last_activity_at");--> statement-breakpoint
+CREATE INDEX "discussion_users_activity_idx" ON "discussion_users" USING btree ("user_id","last_activity_at" DESC NULLS LAST,"discussion_id" DESC NULLS LAST);
