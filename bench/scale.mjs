@@ -10,13 +10,16 @@
 // The demo side runs on a fresh PostgreSQL database beside it (BENCH_DEMO_DATABASE_URL's server, dropped
 // after). Both products run without the queue worker, so only the requests read. BENCH_DURATION (5 s here)
 // and BENCH_CONNECTIONS (10 here) set the load per target.
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 
 process.env.BENCH_DURATION ??= '5';
 process.env.BENCH_CONNECTIONS ??= '10';
 process.env.BENCH_WARMUP ??= '1';
 const { measure } = await import('./lib/load.mjs');
-const { signIn, startProduct } = await import('./lib/product.mjs');
+const { signIn, signInAdmin, startProduct } = await import('./lib/product.mjs');
 
 const SCALE_URL = process.env.BENCH_SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cuepoint_scale';
 const DEMO_SERVER = process.env.BENCH_DEMO_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -53,6 +56,18 @@ async function showOf(databaseUrl, email) {
   }
 }
 
+/** The page `hops` Next links after `path`, followed as an admin clicks them (each carries its keyset cursor). */
+async function nextLink(base, session, path, hops) {
+  let at = path;
+  for (let i = 0; i < hops; i++) {
+    const html = await fetch(`${base}${at}`, { headers: { cookie: session.cookie } }).then((r) => r.text());
+    const next = /<a class="cp-button" href="([^"]+)">Next<\/a>/.exec(html)?.[1];
+    if (!next) break;
+    at = next.replaceAll('&amp;', '&');
+  }
+  return at;
+}
+
 /** The targets: [label, role, path] — pages and APIs that list, search or report. */
 async function targets(product, sessions) {
   const base = product.url;
@@ -81,15 +96,31 @@ async function targets(product, sessions) {
     ['hosting episodes', 'hosted', '/hosting/episodes'],
     ['hosting reports', 'hosted', '/hosting/reports'],
     ...(liveShow ? [['analytics API (90 days)', 'live', `/api/podcasts/${liveShow}/analytics?from=${day(89)}&to=${day(0)}`]] : []),
+    // The admin's directories: the first page, a search, and a deep page by the Next link's cursor.
+    ...(sessions.admin
+      ? [
+          ['admin users', 'admin', '/admin'],
+          ['admin users search', 'admin', '/admin?search=garden'],
+          ['admin users, page 50 by cursor', 'admin', await nextLink(base, sessions.admin, '/admin', 49)],
+          ['admin podcasts', 'admin', '/admin/podcasts'],
+          ['admin podcasts search', 'admin', '/admin/podcasts?search=garden'],
+          ['admin podcasts, page 50 by cursor', 'admin', await nextLink(base, sessions.admin, '/admin/podcasts', 49)],
+        ]
+      : []),
   ];
 }
 
-async function runOn(label, product, scanClient) {
+/** runOn's admin keeps its authenticator's secret per database (admins must have two-factor on): the demo's is new each run. */
+async function runOn(label, product, scanClient, adminSecretFile = null) {
   const sessions = {
     brand: await signIn(product.url, 'brand@cuepoint.test'),
     podcaster: await signIn(product.url, 'podcaster@cuepoint.test'),
     hosted: await signIn(product.url, 'hosted@cuepoint.test'),
     live: await signIn(product.url, 'live@cuepoint.test'),
+    admin: await signInAdmin(product.url, 'admin@cuepoint.test', adminSecretFile).catch((error) => {
+      console.log(`[bench:scale] ${label}: the admin's lists are skipped (${error.message.split('\n')[0]})`);
+      return null;
+    }),
   };
   const results = new Map();
   for (const [name, role, path] of await targets(product, sessions)) {
@@ -130,7 +161,10 @@ await demo.stop();
 const scaleProduct = await startProduct({ env: { ...env, SEED_DEMO: 'false' }, existingDatabase: SCALE_URL });
 const scanClient = new pg.Client({ connectionString: SCALE_URL });
 await scanClient.connect();
-const scaleResults = await runOn('scale', scaleProduct, scanClient);
+// The scale database's admin turns two-factor on at the bench's first run; its secret stays in data/ (never committed).
+mkdirSync(join('data', 'bench'), { recursive: true });
+const adminSecret = join('data', 'bench', `admin-totp-${createHash('sha256').update(SCALE_URL).digest('hex').slice(0, 12)}`);
+const scaleResults = await runOn('scale', scaleProduct, scanClient, adminSecret);
 const { rows: size } = await scanClient.query('select pg_size_pretty(pg_database_size(current_database())) as size');
 await scanClient.end();
 await scaleProduct.stop();

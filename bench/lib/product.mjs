@@ -2,7 +2,7 @@
 // fresh database with the demo data: a new PGlite directory, or a new database created next to the one
 // DATABASE_URL names (dropped again at stop). bench/lib/probe.mjs is preloaded to count SQL statements.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,20 +135,64 @@ export async function startProduct({ env = {}, root = defaultRoot, existingDatab
 /** The demo accounts' password (seed). */
 export const DEMO_PASSWORD = 'cuepoint-demo';
 
-/** Signs a demo account in: its access token, and the cookie a returning browser sends (startup popup dismissed). */
-export async function signIn(base, email) {
-  const res = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: 'cuepoint-web',
-      client_secret: 'cuepoint-web-client-secret',
-      username: email,
-      password: DEMO_PASSWORD,
-    }),
-  });
-  if (!res.ok) throw new Error(`sign-in as ${email} answered ${res.status}: ${await res.text()}`);
-  const { access_token: token } = await res.json();
+/**
+ * Signs a demo account in: its access token, and the cookie a returning browser sends (startup popup dismissed).
+ * `otp` answers a code for an account with two-factor on (the mfa_required answer is sent again with it).
+ */
+export async function signIn(base, email, otp = null) {
+  const grant = async (extra) => {
+    const res = await fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'password',
+        client_id: 'cuepoint-web',
+        client_secret: 'cuepoint-web-client-secret',
+        username: email,
+        password: DEMO_PASSWORD,
+        ...extra,
+      }),
+    });
+    return { res, body: await res.json().catch(() => ({})) };
+  };
+  let { res, body } = await grant({});
+  if (!res.ok && body.error === 'mfa_required' && otp) {
+    const mfa_token = body.mfa_token;
+    ({ res, body } = await grant({ mfa_token, otp: otp() }));
+    // A code is good once (replay protection): one already used this 30-second step waits for the next.
+    if (!res.ok && body.error === 'invalid_grant') {
+      await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 500));
+      ({ res, body } = await grant({ mfa_token, otp: otp() }));
+    }
+  }
+  if (!res.ok) throw new Error(`sign-in as ${email} answered ${res.status}: ${JSON.stringify(body)}`);
+  const token = body.access_token;
   return { token, cookie: `access_token=${token}; startup_popup=1` };
+}
+
+/**
+ * Signs an admin in. The first time, as a person would: the password, then the authenticator app set up
+ * (POST /api/user/two-factor/totp, confirmed by a code computed from its secret; admins must have two-factor
+ * on before anything else, and may not turn it off again), its secret kept in `secretFile` when given. Later
+ * runs on the same database sign in with a code from that secret.
+ */
+export async function signInAdmin(base, email, secretFile = null) {
+  const { TOTP, Secret } = await import('otpauth');
+  const codeOf = (secret) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+  const saved = secretFile && existsSync(secretFile) ? readFileSync(secretFile, 'utf8').trim() : null;
+  if (saved) return signIn(base, email, () => codeOf(saved));
+  const session = await signIn(base, email);
+  const call = async (path, body) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`POST ${path} as ${email} answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  };
+  const { secret } = await call('/api/user/two-factor/totp');
+  await call('/api/user/two-factor/totp/confirm', { code: codeOf(secret) });
+  if (secretFile) writeFileSync(secretFile, secret, { mode: 0o600 });
+  return session;
 }
