@@ -67,6 +67,8 @@ export interface ChannelSettings {
   /** The old channel's elements the hosted feed does not write, and the namespaces of every kept element (kept-elements.ts). */
   kept?: Record<string, unknown>;
   namespaces?: Record<string, string>;
+  /** The old RSS <image>'s width, height and description, written beside its url, title and link. */
+  image_extra?: Record<string, unknown>;
 }
 
 const builder = new XMLBuilder({
@@ -187,7 +189,7 @@ export async function buildHostedFeed(podcastHash: string, now = clockNow()): Pr
     ...(c.keywords ? { 'itunes:keywords': c.keywords } : {}),
     'itunes:type': c.type ?? 'episodic',
     'itunes:owner': { 'itunes:name': c.owner_name || author, 'itunes:email': ownerEmail },
-    ...(artwork ? { 'itunes:image': { '@_href': artwork }, image: { url: artwork, title, link } } : {}),
+    ...(artwork ? { 'itunes:image': { '@_href': artwork }, image: { url: artwork, title, link, ...(c.image_extra ?? {}) } } : {}),
     'itunes:category': nestCategories(categoryPairs(c, catalogue?.title ?? null)),
     'itunes:explicit': c.explicit ? 'true' : 'false',
     'podcast:locked': { '@_owner': ownerEmail, '#text': 'yes' },

@@ -181,6 +181,7 @@ export async function importHostedFeed(hostedId: number, hooks: ImportHooks = {}
       summary: channel.summary,
       summary_of: channel.description,
       kept: withFileUrls(channel.kept, channelCopies),
+      image_extra: channel.imageExtra,
       namespaces: channel.namespaces,
     },
   };

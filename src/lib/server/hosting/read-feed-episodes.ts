@@ -32,6 +32,8 @@ export interface FeedChannel {
   summary: string | null;
   /** The channel's elements the hosted feed does not write itself, kept as written (kept-elements.ts). */
   kept: KeptElements;
+  /** The RSS <image>'s children other than url, title and link (width, height, description), as written. */
+  imageExtra: KeptElements;
   /** The namespaces those kept elements (the channel's and the items') are written under. */
   namespaces: Record<string, string>;
 }
@@ -123,6 +125,7 @@ export function readFeedChannel(channel: RssChannel): FeedChannel {
     keywords: textOf(it('keywords')),
     summary: textOf(it('summary')),
     kept: keptElements(node, declaredNamespaces(channel.root), prefix.podcast, 'channel'),
+    imageExtra: image ? Object.fromEntries(Object.entries(image).filter(([k]) => !['url', 'title', 'link'].includes(k) && !k.startsWith('@_'))) : {},
     namespaces: keptNamespaces(declaredNamespaces(channel.root), prefix.podcast),
   };
 }
