@@ -47,3 +47,18 @@ describe('keyset cursors', () => {
     });
   });
 });
+
+describe('countUpTo', () => {
+  it('counts up to the cap, asking for one row more to know whether there are more', async () => {
+    const { countUpTo } = await import('../../src/lib/server/db/window-total');
+    const asked: number[] = [];
+    const rows = (n: number) => async (limit: number) => {
+      asked.push(limit);
+      return Math.min(n, limit);
+    };
+    expect(await countUpTo(rows(7), 10)).toEqual({ total: 7, more: false });
+    expect(await countUpTo(rows(10), 10)).toEqual({ total: 10, more: false });
+    expect(await countUpTo(rows(100_000), 10)).toEqual({ total: 10, more: true });
+    expect(asked).toEqual([11, 11, 11]);
+  });
+});

@@ -1,10 +1,10 @@
 /**
  * The admin's user directory: search by name or email, newest first, paginated. "Next" carries a keyset cursor
- * (the last row's id), so a deep page reads from the primary key's index at any depth; a page number without
- * a cursor (Previous, a typed address) is read by offset.
+ * (the last row's id), so a deep page reads from users_live_idx at any depth; a page number without a cursor
+ * (Previous, a typed address) is read by offset. The total is counted up to COUNT_CAP ("more than 10,000").
  */
 import { and, count, isNull, or, sql, eq } from 'drizzle-orm';
-import { contains, getDb, brands, keyset, users, windowTotal } from '../db';
+import { contains, countUpTo, getDb, brands, keyset, users } from '../db';
 
 export const USERS_PER_PAGE = 20;
 
@@ -24,33 +24,44 @@ export async function listUsers(search: string, page: number, given?: string) {
           union select ${brands.user_id} from ${brands} where ${contains(brands.name, term)})`
       : undefined,
   );
-  // The rows carry the total (count(*) over ()): one statement unless the page is past the end.
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      type: users.type,
-      created_at: users.created_at,
-      email_verified_at: users.email_verified_at,
-      brand_name: brands.name,
-      total: sql<number>`count(*) over ()`,
-      cursor_key: order.key,
-    })
-    .from(users)
-    .leftJoin(brands, eq(brands.user_id, users.id))
-    .where(and(where, order.after(cursor)))
-    .orderBy(...order.orderBy)
-    .limit(USERS_PER_PAGE + 1)
-    .offset(cursor ? 0 : (page - 1) * USERS_PER_PAGE);
-  const counted = async () => Number((await db.select({ n: count() }).from(users).leftJoin(brands, eq(brands.user_id, users.id)).where(where))[0]?.n ?? 0);
-  // Without a cursor the window's count is the whole list's; after one it counts only what follows.
-  const total = cursor ? await counted() : await windowTotal(rows, page, counted);
+  // The page and the total (counted up to COUNT_CAP, never the whole table) side by side.
+  const [rows, { total, more }] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        first_name: users.first_name,
+        last_name: users.last_name,
+        type: users.type,
+        created_at: users.created_at,
+        email_verified_at: users.email_verified_at,
+        brand_name: brands.name,
+        cursor_key: order.key,
+      })
+      .from(users)
+      .leftJoin(brands, eq(brands.user_id, users.id))
+      .where(and(where, order.after(cursor)))
+      .orderBy(...order.orderBy)
+      .limit(USERS_PER_PAGE + 1)
+      .offset(cursor ? 0 : (page - 1) * USERS_PER_PAGE),
+    countUpTo(async (limit) => {
+      // In the list's own order, so the count reads the index too (a limited seq scan would still scan the table).
+      const listed = db
+        .select({ id: users.id })
+        .from(users)
+        .leftJoin(brands, eq(brands.user_id, users.id))
+        .where(where)
+        .orderBy(...order.orderBy)
+        .limit(limit)
+        .as('listed');
+      return Number((await db.select({ n: count() }).from(listed))[0]?.n ?? 0);
+    }),
+  ]);
   const cut = order.page(rows, USERS_PER_PAGE);
   return {
-    rows: cut.rows.map(({ total: _, cursor_key: __, ...row }) => row),
+    rows: cut.rows.map(({ cursor_key: _, ...row }) => row),
     total,
+    more,
     page,
     lastPage: Math.max(1, Math.ceil(total / USERS_PER_PAGE)),
     next_cursor: cut.next_cursor,

@@ -9,6 +9,6 @@ export { qualified } from './qualified';
 export { dropTables, tablesRead, withPageReads } from './read-cache';
 export { CursorError, decodeCursor, encodeCursor, keyset } from './keyset';
 export type { KeyPart, KeyType, KeyValue } from './keyset';
-export { windowTotal } from './window-total';
+export { COUNT_CAP, countUpTo, windowTotal } from './window-total';
 // The tables and enums: the schema is the database's public contract.
 export * from './schema';

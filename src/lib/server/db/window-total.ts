@@ -6,3 +6,16 @@ export async function windowTotal(rows: { total: number | string }[], page: numb
   if (rows[0]) return Number(rows[0].total);
   return page > 1 ? countAll() : 0;
 }
+
+/** The most rows a directory counts (the admin's users and podcasts): past it, the page says "more than". */
+export const COUNT_CAP = 10_000;
+
+/**
+ * A list's total counted up to `cap`: `countRows(limit)` counts the rows of the list's query limited to
+ * `limit` (cap + 1 is asked, to know whether there are more), so a list of a hundred thousand rows is never
+ * read whole to be counted.
+ */
+export async function countUpTo(countRows: (limit: number) => Promise<number>, cap = COUNT_CAP): Promise<{ total: number; more: boolean }> {
+  const n = await countRows(cap + 1);
+  return { total: Math.min(n, cap), more: n > cap };
+}

@@ -2,10 +2,10 @@
  * Every show on Cuepoint for the editors' premium marking (/admin/podcasts): search by title or owner, premium
  * first filter; premium shows first, then by average listens. "Next" carries a keyset cursor (premium, listens,
  * id: podcasts_directory_idx answers it at any depth); a page number without one (Previous, a typed address)
- * is read by offset.
+ * is read by offset. The total is counted up to COUNT_CAP ("more than 10,000").
  */
 import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
-import { contains, getDb, keyset, podcasts, users, windowTotal } from '../db';
+import { contains, countUpTo, getDb, keyset, podcasts, users } from '../db';
 
 export const PODCASTS_PER_PAGE = 20;
 
@@ -42,33 +42,36 @@ export async function podcastDirectory(search: string, page: number, premiumOnly
         )
       : undefined,
   );
-  // The rows carry the total (count(*) over ()): one statement unless the page is past the end.
-  const rows = await db
-    .select({
-      id: podcasts.id,
-      hash_id: podcasts.hash_id,
-      title: podcasts.title,
-      avatar_url: podcasts.avatar_url,
-      is_premium: podcasts.is_premium,
-      verified_at: podcasts.verified_at,
-      avg_listens: podcasts.avg_listens,
-      owner: sql<string>`trim(${users.first_name} || ' ' || ${users.last_name}) || ' · ' || ${users.email}`,
-      total: sql<number>`count(*) over ()`,
-      cursor_key: order.key,
-    })
-    .from(podcasts)
-    .innerJoin(users, eq(users.id, podcasts.user_id))
-    .where(and(where, order.after(cursor)))
-    .orderBy(...order.orderBy)
-    .limit(PODCASTS_PER_PAGE + 1)
-    .offset(cursor ? 0 : (page - 1) * PODCASTS_PER_PAGE);
-  const counted = async () => Number((await db.select({ n: count() }).from(podcasts).innerJoin(users, eq(users.id, podcasts.user_id)).where(where))[0]?.n ?? 0);
-  // Without a cursor the window's count is the whole list's; after one it counts only what follows.
-  const total = cursor ? await counted() : await windowTotal(rows, page, counted);
+  // The page and the total (counted up to COUNT_CAP, never the whole table) side by side.
+  const [rows, { total, more }] = await Promise.all([
+    db
+      .select({
+        id: podcasts.id,
+        hash_id: podcasts.hash_id,
+        title: podcasts.title,
+        avatar_url: podcasts.avatar_url,
+        is_premium: podcasts.is_premium,
+        verified_at: podcasts.verified_at,
+        avg_listens: podcasts.avg_listens,
+        owner: sql<string>`trim(${users.first_name} || ' ' || ${users.last_name}) || ' · ' || ${users.email}`,
+        cursor_key: order.key,
+      })
+      .from(podcasts)
+      .innerJoin(users, eq(users.id, podcasts.user_id))
+      .where(and(where, order.after(cursor)))
+      .orderBy(...order.orderBy)
+      .limit(PODCASTS_PER_PAGE + 1)
+      .offset(cursor ? 0 : (page - 1) * PODCASTS_PER_PAGE),
+    countUpTo(async (limit) => {
+      const listed = db.select({ id: podcasts.id }).from(podcasts).innerJoin(users, eq(users.id, podcasts.user_id)).where(where).limit(limit).as('listed');
+      return Number((await db.select({ n: count() }).from(listed))[0]?.n ?? 0);
+    }),
+  ]);
   const cut = order.page(rows, PODCASTS_PER_PAGE);
   return {
-    rows: cut.rows.map(({ total: _, cursor_key: __, ...row }) => row) as DirectoryPodcast[],
+    rows: cut.rows.map(({ cursor_key: _, ...row }) => row) as DirectoryPodcast[],
     total,
+    more,
     page,
     lastPage: Math.max(1, Math.ceil(total / PODCASTS_PER_PAGE)),
     next_cursor: cut.next_cursor,
