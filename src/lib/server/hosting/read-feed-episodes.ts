@@ -125,7 +125,10 @@ export function readFeedChannel(channel: RssChannel): FeedChannel {
     keywords: textOf(it('keywords')),
     summary: textOf(it('summary')),
     kept: keptElements(node, declaredNamespaces(channel.root), prefix.podcast, 'channel'),
-    imageExtra: image && typeof image === 'object' ? Object.fromEntries(Object.entries(image).filter(([k]) => !['url', 'title', 'link'].includes(k) && !k.startsWith('@_'))) : {},
+    imageExtra:
+      image && typeof image === 'object'
+        ? Object.fromEntries(Object.entries(image).filter(([k]) => !['url', 'title', 'link'].includes(k) && !k.startsWith('@_')))
+        : {},
     namespaces: keptNamespaces(declaredNamespaces(channel.root), prefix.podcast),
   };
 }
