@@ -10,8 +10,8 @@
 // The demo side runs on a fresh PostgreSQL database beside it (BENCH_DEMO_DATABASE_URL's server, dropped
 // after). Both products run without the queue worker, so only the requests read. BENCH_DURATION (5 s here)
 // and BENCH_CONNECTIONS (10 here) set the load per target.
-import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -158,12 +158,16 @@ const demo = await startProduct({ env });
 const demoResults = await runOn('demo', demo, null);
 await demo.stop();
 
-const scaleProduct = await startProduct({ env: { ...env, SEED_DEMO: 'false' }, existingDatabase: SCALE_URL });
+// The scale product keeps one application key per scale database (data/bench/, never committed): the stored
+// authenticator secret is encrypted with it, and each run's data directory is new.
+mkdirSync(join('data', 'bench'), { recursive: true });
+const scaleTag = createHash('sha256').update(SCALE_URL).digest('hex').slice(0, 12);
+const adminSecret = join('data', 'bench', `admin-totp-${scaleTag}`);
+const appKeyFile = join('data', 'bench', `app-key-${scaleTag}`);
+if (!existsSync(appKeyFile)) writeFileSync(appKeyFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
+const scaleProduct = await startProduct({ env: { ...env, SEED_DEMO: 'false', APP_KEY: readFileSync(appKeyFile, 'utf8').trim() }, existingDatabase: SCALE_URL });
 const scanClient = new pg.Client({ connectionString: SCALE_URL });
 await scanClient.connect();
-// The scale database's admin turns two-factor on at the bench's first run; its secret stays in data/ (never committed).
-mkdirSync(join('data', 'bench'), { recursive: true });
-const adminSecret = join('data', 'bench', `admin-totp-${createHash('sha256').update(SCALE_URL).digest('hex').slice(0, 12)}`);
 const scaleResults = await runOn('scale', scaleProduct, scanClient, adminSecret);
 const { rows: size } = await scanClient.query('select pg_size_pretty(pg_database_size(current_database())) as size');
 await scanClient.end();
