@@ -85,6 +85,7 @@ async function targets(product, sessions) {
           ['campaign stats', 'brand', `/campaign/${campaignId}/stats`],
           ['proposal feed', 'brand', `/campaign/${campaignId}/new`],
           ['proposal feed API', 'brand', `/api/campaigns/${campaignId}/packages?tab=new`],
+          ['proposal feed API, by price', 'brand', `/api/campaigns/${campaignId}/packages?tab=new&sort=price`],
         ]
       : []),
     ['workrooms (brand)', 'brand', '/workrooms'],

@@ -4,7 +4,17 @@ import { call, page } from '../support/http';
 import { seedPodcast, seedUser } from '../support/builders';
 import { seedCampaign, seedProposal } from '../support/campaign-builders';
 import { getDb } from '../../src/lib/server/db/client';
-import { campaigns, notifications, packages, podcastManualStats, supportConversations, transactions } from '../../src/lib/server/db/schema';
+import {
+  campaigns,
+  downloadDays,
+  episodes,
+  notifications,
+  packages,
+  podcastManualStats,
+  supportConversations,
+  transactions,
+} from '../../src/lib/server/db/schema';
+import { TEST_NOW } from '../support/clock';
 
 type ListPage = { data: Array<{ id: number | string }>; meta: { next_cursor: string | null } };
 
@@ -82,6 +92,64 @@ describe('[KEYSET] lists page by cursor', () => {
     expect(feed.ids).toEqual(feedExpected);
     const v0Packages = await readAll(brand.token, `/api/v0/packages?campaign_id=${expected[0]}&per_page=2`, async () => undefined);
     expect(v0Packages.ids).toEqual(feedExpected);
+  });
+
+  it("pages a campaign's proposal feed by cursor in its price and downloads orders too, ties and unmeasured shows included", async () => {
+    const brand = await seedUser({ type: 'BRAND' });
+    const { campaign } = await seedCampaign(brand.id, { title: 'Sorted keyset' });
+    const db = await getDb();
+    /** A show whose one episode, published 10 days before TEST_NOW, the counter credited with `downloads` (its daily rollup). */
+    async function show(downloads: number | null) {
+      const podcaster = await seedUser({ type: 'PODCASTER' });
+      const { podcast } = await seedPodcast(podcaster.id);
+      if (downloads === null) return podcast.id;
+      const published = new Date(TEST_NOW.getTime() - 10 * 86_400_000);
+      const [episode] = await db
+        .insert(episodes)
+        .values({ hash_id: `ks-${podcast.hash_id}`, podcast_id: podcast.id, guid: `ks-${podcast.hash_id}`, title: 'Measured', published_at: published })
+        .returning();
+      await db.insert(downloadDays).values({
+        podcast_id: podcast.id,
+        episode_id: episode!.id,
+        day: published.toISOString().slice(0, 10),
+        app: 'Apple Podcasts',
+        device: 'phone',
+        os: 'iOS',
+        country: 'US',
+        downloads,
+      });
+      return podcast.id;
+    }
+    // Medians 100, 100, 40 and two unmeasured shows; the first two proposals tie on price and on median.
+    const shows = [await show(100), await show(100), await show(40), await show(null), await show(null)];
+    const fees = [10_000, 10_000, 2_000, 5_000, 7_000];
+    const made: number[] = [];
+    for (const [i, podcastId] of shows.entries()) made.push((await seedProposal(campaign.id, podcastId, [{ fee: fees[i]! }])).pkg.id);
+    // Two pairs share one instant, so the id breaks the ties.
+    await db.execute(sql`update ${packages} set created_at = '2026-02-01 10:00:00+00' where id in (${made[0]}, ${made[1]}, ${made[3]}, ${made[4]})`);
+
+    for (const [sort, leading] of [
+      // Cheapest per thousand first: $20 over a median of 40 is $500 CPM, below the two $1,000 ones.
+      ['price', [made[2], ...[made[0], made[1]].sort((a, b) => b! - a!)]],
+      ['downloads', [...[made[0], made[1]].sort((a, b) => b! - a!), made[2]]],
+    ] as const) {
+      const path = `/api/campaigns/${campaign.id}/packages?sort=${sort}`;
+      const { ids, pages } = await readAll(brand.token, `${path}&per_page=2`, () => seedProposal(campaign.id, shows[3]!, [{ fee: 1_000 }]));
+      // The proposal sent between pages is an unmeasured show's, so it sorts after the first page and is read once.
+      const whole = await call<ListPage>('GET', `${path}&per_page=50`, { token: brand.token });
+      expect(ids, sort).toEqual(whole.body.data.map((p) => p.id));
+      expect(ids.slice(0, 3), sort).toEqual(leading);
+      expect(ids, sort).toHaveLength(made.length + (sort === 'price' ? 1 : 2));
+      expect(pages, sort).toBe(Math.ceil(ids.length / 2));
+      // The price guide a card shows agrees with the order.
+      const guides = (whole.body.data as unknown as Array<{ price_guide: { per_thousand: number | null } }>).map((p) => p.price_guide.per_thousand);
+      if (sort === 'price') expect(guides.slice(0, 3)).toEqual([50_000, 100_000, 100_000]);
+    }
+    // A cursor of another order is a 422 on the field cursor.
+    const newest = await call<ListPage>('GET', `/api/campaigns/${campaign.id}/packages?per_page=1`, { token: brand.token });
+    const crossed = await call('GET', `/api/campaigns/${campaign.id}/packages?sort=price&cursor=${newest.body.meta.next_cursor}`, { token: brand.token });
+    expect(crossed.status).toBe(422);
+    expect(crossed.body.errors.cursor).toHaveLength(1);
   });
 
   it('pages through notifications with a uuid tiebreaker', async () => {

@@ -118,6 +118,12 @@ describe('[SCALE] the hot queries read by index', () => {
     ];
     const apiTargets: Array<[string, string]> = [
       [`/api/campaigns/${hire.campaign.id}/packages?cursor=${cursor}`, hire.brand.token],
+      // The figures' orders: the campaign's proposals by its index, sorted (figure, date, id).
+      [`/api/campaigns/${hire.campaign.id}/packages?sort=price&cursor=${encodeCursor([-1, '2099-01-01T00:00:00+00:00', 2_000_000_000])}`, hire.brand.token],
+      [
+        `/api/campaigns/${hire.campaign.id}/packages?sort=downloads&cursor=${encodeCursor([500, '2099-01-01T00:00:00+00:00', 2_000_000_000])}`,
+        hire.brand.token,
+      ],
       [`/api/v0/packages?cursor=${cursor}`, hire.brand.token],
       [`/api/v0/campaigns?cursor=${cursor}`, hire.podcaster.token],
       [`/api/notifications?cursor=${uuidCursor}`, hire.brand.token],

@@ -57,10 +57,12 @@ export default function ProposalFeed({
   const [confirmHire, setConfirmHire] = useState(false);
   const [announce, setAnnounce] = useState('');
   const pageNo = page.meta.current_page;
+  // The cursor that read this page (Next follows the page's next_cursor; Previous and page 1 read by number).
+  const [pageCursor, setPageCursor] = useState<string | undefined>(undefined);
 
   const refresh = useCallback(async () => {
     const res = await api<Paginated<FeedPackagePayload>>(`/api/campaigns/${campaignId}/packages`, {
-      query: { tab, page: pageNo, sort, ...(measuredOnly ? { measured: '1' } : {}) },
+      query: { tab, page: pageNo, sort, ...(measuredOnly ? { measured: '1' } : {}), ...(pageCursor ? { cursor: pageCursor } : {}) },
     });
     setPage((old) => {
       const fresh = res.data.filter((p) => !old.data.some((o) => o.id === p.id)).length;
@@ -68,7 +70,7 @@ export default function ProposalFeed({
       return res;
     });
     setCounts((c) => ({ ...c, [tab]: res.meta.total }));
-  }, [campaignId, tab, pageNo, sort, measuredOnly]);
+  }, [campaignId, tab, pageNo, sort, measuredOnly, pageCursor]);
 
   // Proposals with one of the brand's own actions in flight: their events are answered by the action itself.
   const ownActions = useRef(new Set<number>());
@@ -146,11 +148,12 @@ export default function ProposalFeed({
   const hireTotal = page.data.reduce((sum, p) => sum + selectionTotal(p.jobs, hire), 0);
   const hireCount = `${hire.size} item${hire.size === 1 ? '' : 's'}`;
 
-  const go = (p: number) => async () => {
+  const go = (p: number, cursor?: string | null) => async () => {
     const res = await api<Paginated<FeedPackagePayload>>(`/api/campaigns/${campaignId}/packages`, {
-      query: { tab, page: p, sort, ...(measuredOnly ? { measured: '1' } : {}) },
+      query: { tab, page: p, sort, ...(measuredOnly ? { measured: '1' } : {}), ...(cursor ? { cursor } : {}) },
     });
     setPage(res);
+    setPageCursor(cursor ?? undefined);
     window.scrollTo({ top: 0 });
   };
 
@@ -221,7 +224,7 @@ export default function ProposalFeed({
           <span>
             Page {pageNo} of {page.meta.last_page}
           </span>
-          <button type="button" className="cp-button" disabled={pageNo >= page.meta.last_page} onClick={() => void go(pageNo + 1)()}>
+          <button type="button" className="cp-button" disabled={pageNo >= page.meta.last_page} onClick={() => void go(pageNo + 1, page.meta.next_cursor)()}>
             Next
           </button>
         </nav>

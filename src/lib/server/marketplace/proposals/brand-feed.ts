@@ -1,5 +1,5 @@
 /** The proposal feed: a campaign's packages by tab, with the podcast, jobs, total and the brand's rates. */
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   keyset,
@@ -37,16 +37,36 @@ export const feedQuery = z.object({
   sort: z.enum(FEED_SORTS).default('newest'),
   /** '1': only proposals of shows with a verified median. */
   measured: z.enum(['0', '1']).optional(),
-  /** The next page after a page's last row (meta.next_cursor), in the newest-first order. */
+  /** The next page after a page's last row (meta.next_cursor), in the same sort (another sort's cursor is a 422). */
   cursor: z.string().max(2000).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuery>;
 
-/** Newest first, the id breaking ties (packages_campaign_created_idx). */
-const order = keyset([
+const newestParts = [
   { column: packages.created_at, type: 'timestamp' },
   { column: packages.id, type: 'int' },
-]);
+] as const;
+/** Newest first, the id breaking ties (packages_campaign_created_idx). */
+const order = keyset(newestParts);
+
+/** Below any price guide a feed can hold (a safe integer, so the cursor's JSON keeps it exactly). */
+const UNPRICED = -Number.MAX_SAFE_INTEGER;
+
+/**
+ * The feed's order as a keyset, newest first within equal figures: by the price guide, cheapest per
+ * thousand verified downloads first, or by the verified median, most first; unmeasured shows last in
+ * both. Each figure is one descending key with no nulls (the price negated, a missing figure below
+ * every real one), so a cursor pages the figure's order like the newest-first one, within a campaign.
+ */
+function feedKeyset(sort: FeedQuery['sort'], median: SQL<number | null>) {
+  const source = audienceSource.get();
+  if (sort === 'downloads') return keyset([{ column: sql`coalesce((${median})::bigint, -1)`, type: 'int' }, ...newestParts]);
+  if (sort === 'price' && source) {
+    const price = source.pricePerThousandSql(qualified(packages.id), median);
+    return keyset([{ column: sql`coalesce(-(${price})::bigint, ${sql.raw(String(UNPRICED))})`, type: 'int' }, ...newestParts]);
+  }
+  return order;
+}
 
 /** The SQL condition of a feed tab. */
 export function tabCondition(tab: FeedTab): SQL {
@@ -209,22 +229,22 @@ export async function listCampaignPackages(
   const source = audienceSource.get();
   const median = source ? source.medianSql(qualified(packages.podcast_id)) : sql<number | null>`null::int`;
   const where = and(eq(packages.campaign_id, campaignId), tabCondition(query.tab), query.measured === '1' ? sql`${median} is not null` : undefined);
-  // The cursor pages the newest-first order (packages_campaign_created_idx); the price and downloads orders page by number.
-  const byCursor = query.sort === 'newest';
-  const after = byCursor ? order.after(query.cursor) : undefined;
+  // The newest-first order reads packages_campaign_created_idx; the figures' orders sort the campaign's proposals.
+  const sorted = feedKeyset(query.sort, median);
+  const after = sorted.after(query.cursor);
   const read = await db
-    .select({ pkg: packages, relations: feedRelationsSql(), total: sql<number>`count(*) over ()`, cursor_key: order.key })
+    .select({ pkg: packages, relations: feedRelationsSql(), total: sql<number>`count(*) over ()`, cursor_key: sorted.key })
     .from(packages)
     .where(and(where, after))
-    .orderBy(...(byCursor ? order.orderBy : feedOrder(query.sort, median)))
+    .orderBy(...sorted.orderBy)
     .limit(query.per_page + 1)
     .offset(after ? 0 : (query.page - 1) * query.per_page);
-  const { rows, next_cursor } = order.page(read, query.per_page);
+  const { rows, next_cursor } = sorted.page(read, query.per_page);
   const [audiences, cpm] = await audienceOf(rows.map((r) => ({ podcast_id: r.pkg.podcast_id, relations: r.relations })));
   const countAll = async () => Number((await db.select({ n: count() }).from(packages).where(where))[0]?.n ?? 0);
   const total = after ? await countAll() : await windowTotal(rows, query.page, countAll);
   return withCursor(
-    byCursor ? next_cursor : null,
+    next_cursor,
     paginate(
       rows.map((r) => feedPackagePayload(r.pkg, r.relations, audiences, cpm)),
       total,
@@ -238,15 +258,6 @@ export async function listCampaignPackages(
       },
     ),
   );
-}
-
-/** The feed's order: newest first, or by the price guide (cheapest per thousand verified downloads first) or the verified median (most first), unmeasured shows last. */
-function feedOrder(sort: FeedQuery['sort'], median: SQL<number | null>): SQL[] {
-  const newest = [desc(packages.created_at), desc(packages.id)];
-  if (sort === 'downloads') return [sql`${median} desc nulls last`, ...newest];
-  const source = audienceSource.get();
-  if (sort === 'price' && source) return [sql`${source.pricePerThousandSql(qualified(packages.id), median)} asc nulls last`, ...newest];
-  return newest;
 }
 
 /**
