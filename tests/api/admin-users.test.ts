@@ -94,4 +94,20 @@ describe('[ADMIN] the podcast directory', () => {
     expect((await podcastDirectory(tag, 2, false, first.next_cursor!)).rows.map((r) => r.id)).toEqual(byCursor.rows.map((r) => r.id));
     expect((await podcastDirectory(tag, 2, false, 'not a cursor!')).rows.map((r) => r.id)).toEqual((await podcastDirectory(tag, 2)).rows.map((r) => r.id));
   });
+
+  it("finds a show by its title or by its owner's email or name, each on its own, and never a deleted owner's", async () => {
+    const tag = `own${randomToken(6).toLowerCase()}`;
+    const owner = await seedUser({ type: 'PODCASTER', email: `${tag}@example.com`, name: `Marisol${tag}` });
+    const { podcast: byOwner } = await seedPodcast(owner.id, { title: 'The Quiet Orchard' });
+    const other = await seedUser({ type: 'PODCASTER' });
+    const { podcast: byTitle } = await seedPodcast(other.id, { title: `Quiet ${tag} Hours` });
+    const ids = async (term: string) => (await podcastDirectory(term, 1)).rows.map((r) => r.id).sort((a, b) => a - b);
+    expect(await ids(tag)).toEqual([byOwner.id, byTitle.id].sort((a, b) => a - b));
+    expect(await ids(`Marisol${tag} Podcaster`)).toEqual([byOwner.id]);
+    expect(await ids(`Quiet ${tag}`)).toEqual([byTitle.id]);
+    expect((await podcastDirectory(tag, 1)).total).toBe(2);
+    const db = await getDb();
+    await db.update(users).set({ deleted_at: new Date() }).where(eq(users.id, other.id));
+    expect(await ids(tag)).toEqual([byOwner.id]);
+  });
 });

@@ -34,11 +34,13 @@ export async function podcastDirectory(search: string, page: number, premiumOnly
   const where = and(
     isNull(users.deleted_at),
     premiumOnly ? eq(podcasts.is_premium, true) : undefined,
-    // The show's title, or its owner's email or name: each table matched on its own trigram index.
+    // The show's title, or its owner's email or name: each table matched on its own trigram index. The owners are
+    // an array found once (`= any(array(…))`), so the title's index and podcasts_user_idx are OR-ed as bitmaps; as an
+    // `in (subquery)` the OR kept the title's index out, and the count read all 100,000 shows' titles (200 ms at SCALE=1).
     term
       ? or(
           contains(podcasts.title, term),
-          sql`${podcasts.user_id} in (select ${users.id} from ${users} where ${or(contains(users.email, term), contains(sql`(${users.first_name} || ' ' || ${users.last_name})`, term))})`,
+          sql`${podcasts.user_id} = any(array(select ${users.id} from ${users} where ${or(contains(users.email, term), contains(sql`(${users.first_name} || ' ' || ${users.last_name})`, term))}))`,
         )
       : undefined,
   );
