@@ -1,7 +1,7 @@
 /**
  * The admin's user directory: search by name or email, newest first, paginated. "Next" carries a keyset cursor
  * (the last row's id), so a deep page reads from users_live_idx at any depth; a page number without a cursor
- * (Previous, a typed address) is read by offset. The total is counted up to COUNT_CAP ("more than 10,000").
+ * (Previous, a typed address) is read by offset. The total is counted up to COUNT_CAP ("more than 1,000").
  */
 import { and, count, isNull, or, sql, eq } from 'drizzle-orm';
 import { contains, countUpTo, getDb, brands, keyset, users } from '../db';

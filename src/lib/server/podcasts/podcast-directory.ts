@@ -2,7 +2,7 @@
  * Every show on Cuepoint for the editors' premium marking (/admin/podcasts): search by title or owner, premium
  * first filter; premium shows first, then by average listens. "Next" carries a keyset cursor (premium, listens,
  * id: podcasts_directory_idx answers it at any depth); a page number without one (Previous, a typed address)
- * is read by offset. The total is counted up to COUNT_CAP ("more than 10,000").
+ * is read by offset. The total is counted up to COUNT_CAP ("more than 1,000").
  */
 import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import { contains, countUpTo, getDb, keyset, podcasts, users } from '../db';
