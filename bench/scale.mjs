@@ -56,13 +56,20 @@ async function showOf(databaseUrl, email) {
   }
 }
 
-/** The page `hops` Next links after `path`, followed as an admin clicks them (each carries its keyset cursor). */
+/**
+ * The page `hops` Next links after `path`, followed as an admin clicks them (each carries its keyset cursor);
+ * the demo's directories have one page, so there it is the first page, and the run says so.
+ */
 async function nextLink(base, session, path, hops) {
   let at = path;
   for (let i = 0; i < hops; i++) {
     const html = await fetch(`${base}${at}`, { headers: { cookie: session.cookie } }).then((r) => r.text());
-    const next = /<a class="cp-button" href="([^"]+)">Next<\/a>/.exec(html)?.[1];
-    if (!next) break;
+    // The link may carry Astro's scoped-style attribute between its class and its href.
+    const next = /<a class="cp-button"[^>]*\shref="([^"]+)"[^>]*>Next<\/a>/.exec(html)?.[1];
+    if (!next) {
+      console.log(`[bench:scale] ${path}: no Next after page ${i + 1}, so its "page ${hops + 1}" target reads page ${i + 1}`);
+      break;
+    }
     at = next.replaceAll('&amp;', '&');
   }
   return at;
