@@ -41,6 +41,9 @@ async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
 }
 
 async function signOut(page: Page) {
+  // A call of the page's still in flight when the session ends answers 401, and the page then signs out by itself
+  // (a form POST to /logout, lib/session.ts), which aborts this navigation (seen in CI): let its calls end first.
+  await page.waitForLoadState('networkidle');
   await page.goto(at('/logout'));
   await page.context().clearCookies();
   await page.context().addCookies([{ name: 'startup_popup', value: '1', url: srv.baseUrl }]);
